@@ -1,0 +1,74 @@
+// One flat config for the monorepo. Package boundaries (DESIGN.md) are enforced here with
+// no-restricted-imports: a package may only import the workspace packages its row allows.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const ours = ['core', 'pixiv', 'sandbox', 'server', 'web'];
+
+/** Forbid importing any of our packages except those listed (by package name or by path). */
+function onlyMayImport(allowed) {
+  const forbidden = ours.filter((p) => !allowed.includes(p));
+  return {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: forbidden.flatMap((p) => [
+          {
+            group: [`@pv/${p}`, `@pv/${p}/*`],
+            message: `This package may not import @pv/${p} (see DESIGN.md, Packages).`,
+          },
+          {
+            group: [`**/packages/${p}/**`, `../../${p}/**`, `../${p}/**`],
+            message: `Cross-package relative imports are not allowed; import @pv/${p} only where DESIGN.md allows it.`,
+          },
+        ]),
+      },
+    ],
+  };
+}
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/results/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node }, ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+  { files: ['packages/core/**'], rules: onlyMayImport([]) },
+  {
+    files: ['packages/core/src/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage', 'process'],
+    },
+  },
+  { files: ['packages/pixiv/**'], rules: onlyMayImport(['core']) },
+  { files: ['packages/sandbox/**'], rules: onlyMayImport(['core']) },
+  { files: ['packages/server/**'], rules: onlyMayImport(['core', 'pixiv', 'sandbox']) },
+  {
+    files: ['packages/web/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...onlyMayImport(['core']), ...reactHooks.configs.recommended.rules },
+  },
+  { files: ['scripts/**', 'bench/**', 'e2e/**'], rules: { 'no-console': 'off' } },
+);
