@@ -1,0 +1,54 @@
+import { defineConfig } from '@playwright/test';
+import {
+  CHROMIUM_ARGS,
+  CHROMIUM_PATH,
+  E2E_BASE_URL,
+  E2E_PORT,
+  SANDBOX_BASE_URL,
+  SANDBOX_PORT,
+} from './env.ts';
+
+// Browser tests: Debian's Chromium (no Playwright browser download) against the real server,
+// started exactly as `npm start` starts it, on the embedded sandbox.
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list'], ['json']],
+  outputDir: '../test-results',
+  use: {
+    baseURL: E2E_BASE_URL,
+    locale: 'en-US',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
+    { name: 'mobile', use: { viewport: { width: 390, height: 844 }, hasTouch: true } },
+  ],
+  webServer: [
+    {
+      command: 'node scripts/start.mjs',
+      cwd: '..',
+      url: `${E2E_BASE_URL}/api/config`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe',
+      env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    },
+    {
+      // A second, standalone sandbox with the same default seed, so tests can compare what
+      // the upstream answers directly with what the server answers for the same path.
+      command: `node --import tsx packages/sandbox/src/cli.ts --port ${SANDBOX_PORT}`,
+      cwd: '..',
+      url: `${SANDBOX_BASE_URL}/s.pximg.net/common/images/no_profile.png`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,79 @@
+// `npm test`: every check the project has, in order, stopping at the first failure:
+// format, lint, type check, unit + integration tests (Vitest), web build, browser tests
+// (Playwright in Debian's Chromium). Skipped tests count as failures. Ends with one line
+// "tests: N passed, N failed" that CI reads.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const cacheDir = join(root, '.cache');
+const vitestJson = join(cacheDir, 'vitest.json');
+const playwrightJson = join(cacheDir, 'playwright.json');
+mkdirSync(cacheDir, { recursive: true });
+rmSync(vitestJson, { force: true });
+rmSync(playwrightJson, { force: true });
+
+const totals = { passed: 0, failed: 0 };
+
+function step(title, cmd, args, env = {}) {
+  console.log(`\n=== ${title}: ${[cmd, ...args].join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  console.log(
+    `=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${Date.now() - started} ms)`,
+  );
+  return result.status === 0;
+}
+
+function countVitest() {
+  if (!existsSync(vitestJson)) return;
+  const report = JSON.parse(readFileSync(vitestJson, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests + report.numPendingTests + report.numTodoTests;
+}
+
+function countPlaywright() {
+  if (!existsSync(playwrightJson)) return;
+  const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected + stats.skipped;
+}
+
+function finish(ok) {
+  countVitest();
+  countPlaywright();
+  if (ok && totals.failed > 0) ok = false;
+  console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(ok ? 0 : 1);
+}
+
+const bin = (name) => join(root, 'node_modules/.bin', name);
+const steps = [
+  () => step('format', bin('prettier'), ['--check', '.']),
+  () => step('lint', bin('eslint'), ['--max-warnings', '0', '.']),
+  () => step('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']),
+  () =>
+    step('unit and integration', bin('vitest'), [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+    ]),
+  () => step('web build', 'npm', ['run', 'build', '-w', '@pv/web']),
+  () => step('chromium', process.execPath, [join(root, 'scripts/ensure-chromium.mjs')]),
+  () =>
+    step('browser', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    }),
+];
+
+for (const run of steps) {
+  if (!run()) finish(false);
+}
+finish(true);
