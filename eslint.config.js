@@ -8,22 +8,25 @@ import globals from 'globals';
 const ours = ['core', 'pixiv', 'sandbox', 'server', 'web'];
 
 /** Forbid importing any of our packages except those listed (by package name or by path). */
-function onlyMayImport(allowed) {
+function onlyMayImport(allowed, extraPatterns = []) {
   const forbidden = ours.filter((p) => !allowed.includes(p));
   return {
     'no-restricted-imports': [
       'error',
       {
-        patterns: forbidden.flatMap((p) => [
-          {
-            group: [`@pv/${p}`, `@pv/${p}/*`],
-            message: `This package may not import @pv/${p} (see DESIGN.md, Packages).`,
-          },
-          {
-            group: [`**/packages/${p}/**`, `../../${p}/**`, `../${p}/**`],
-            message: `Cross-package relative imports are not allowed; import @pv/${p} only where DESIGN.md allows it.`,
-          },
-        ]),
+        patterns: [
+          ...extraPatterns,
+          ...forbidden.flatMap((p) => [
+            {
+              group: [`@pv/${p}`, `@pv/${p}/*`],
+              message: `This package may not import @pv/${p} (see DESIGN.md, Packages).`,
+            },
+            {
+              group: [`**/packages/${p}/**`, `../../${p}/**`, `../${p}/**`],
+              message: `Cross-package relative imports are not allowed; import @pv/${p} only where DESIGN.md allows it.`,
+            },
+          ]),
+        ],
       },
     ],
   };
@@ -55,9 +58,14 @@ export default tseslint.config(
   },
   { files: ['packages/core/**'], rules: onlyMayImport([]) },
   {
+    // core is pure: no I/O, no Node or DOM APIs (tests may read fixtures).
     files: ['packages/core/src/**'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', '**/test-*.ts'],
     rules: {
+      ...onlyMayImport(
+        [],
+        [{ group: ['node:*', 'fs', 'path', 'http', 'https'], message: 'core does no I/O.' }],
+      ),
       'no-restricted-globals': ['error', 'fetch', 'window', 'document', 'localStorage', 'process'],
     },
   },

@@ -1,0 +1,85 @@
+/** Numbers of the specification (spec 000 §9, spec 001 §9), in one place. */
+
+/** Every upstream and mirror call gives up after this many milliseconds. */
+export const HTTP_TIMEOUT_MS = 20_000;
+
+/** Cache lifetimes in seconds (spec 000 §7). `null` means the entry never expires. */
+export const CACHE_TTL_SECONDS = {
+  latest: 600,
+  recommendations: 43_200,
+  related: 172_800,
+  users: 86_400,
+  rankings: 1_209_600,
+  searches: 3_600,
+  artworkDetail: null,
+} as const;
+
+/** Access tokens are reused for this long (spec 001 §9), never past upstream's expires_in. */
+export const ACCESS_TOKEN_TTL_SECONDS = 1_800;
+
+/** Masonry columns by container width: the first breakpoint >= width decides (spec 000 §9). */
+export const MASONRY_BREAKPOINTS: readonly (readonly [maxWidth: number, columns: number])[] = [
+  [300, 1],
+  [600, 2],
+  [900, 3],
+  [1200, 4],
+  [1600, 5],
+  [1920, 6],
+  [2400, 7],
+  [2700, 8],
+  [3000, 9],
+];
+/** Columns beyond the last breakpoint. */
+export const MASONRY_DEFAULT_COLUMNS = 6;
+/** Space between cards, px. */
+export const MASONRY_GUTTER_PX = 8;
+
+/** Novel grid columns by width (spec 001 §9): 600 -> 1, 1200 -> 2, 1600 -> 3, else 4. */
+export const NOVEL_BREAKPOINTS: readonly (readonly [maxWidth: number, columns: number])[] = [
+  [600, 1],
+  [1200, 2],
+  [1600, 3],
+];
+export const NOVEL_DEFAULT_COLUMNS = 4;
+
+/** Lists load the next page when their end is this close to the viewport, px. */
+export const LIST_PRELOAD_PX = 800;
+
+/** Minimum time between two page loads of a list, ms. */
+export const LIST_THROTTLE_MS = {
+  random: 1_500,
+  search: 1_000,
+  live: 1_000,
+  novelSearch: 2_500,
+  related: 1_500,
+  series: 1_500,
+  member: 2_500,
+  default: 1_000,
+} as const;
+
+/** The card image's height is kept between these fractions of its width. */
+export const CARD_ASPECT_MIN = 0.5;
+export const CARD_ASPECT_MAX = 1.6;
+
+/** Toasts disappear after this many ms. */
+export const TOAST_MS = 2_500;
+/** The bottom navigation hides once scrolled down further than this, px. */
+export const NAV_HIDE_THRESHOLD_PX = 160;
+/** Below this window width the bottom navigation offers back-to-top, px. */
+export const NAV_BACK_TO_TOP_MAX_WIDTH_PX = 1_280;
+/** Long press duration and the movement that cancels it. */
+export const LONG_PRESS_MS = 800;
+export const LONG_PRESS_MOVE_TOLERANCE_PX = 10;
+
+/** Default page size of app-API lists (offset = (page - 1) * size). */
+export const PAGE_SIZE = 30;
+/** App-API ranking pages hold 30 works; a ranking holds at most 500. */
+export const RANKING_PAGE_SIZE = 30;
+export const RANKING_MAX_ENTRIES = 500;
+
+/** Default accent colour. */
+export const DEFAULT_ACCENT = '#38a9f5';
+/** History lists keep at most this many entries. */
+export const HISTORY_CAP = 100;
+/** Search history keeps at most this many entries. */
+export const SEARCH_HISTORY_CAP = 20;

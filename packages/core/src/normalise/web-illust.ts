@@ -1,0 +1,130 @@
+import type { Artwork, ArtworkType } from '../entities/artwork.ts';
+import { artworkPageUrl, toXRestrict } from './illust.ts';
+
+/** The web ajax "ArtworkCommon" thumbnail item (search, bookmarks, follow_latest, userIllusts...). */
+export interface RawWebThumbnail {
+  id: string;
+  title: string;
+  illustType: number;
+  xRestrict: number;
+  url: string;
+  description?: string;
+  tags: string[];
+  userId: string;
+  userName: string;
+  width: number;
+  height: number;
+  pageCount: number;
+  bookmarkData?: { id: string; private: boolean } | null;
+  createDate: string;
+  aiType?: number;
+  profileImageUrl?: string;
+  urls?: Record<string, string>;
+}
+
+/** The body of `GET /ajax/illust/{id}` (the fields we read). */
+export interface RawWebIllust {
+  id: string;
+  title: string;
+  description: string;
+  illustType: number;
+  createDate: string;
+  xRestrict: number;
+  urls: { mini: string; thumb: string; small: string; regular: string; original: string };
+  tags: { tags: { tag: string; translation?: Record<string, string> }[] };
+  userId: string;
+  userName: string;
+  width: number;
+  height: number;
+  pageCount: number;
+  bookmarkCount: number;
+  likeCount: number;
+  viewCount: number;
+  bookmarkData: unknown;
+  aiType?: number;
+  seriesNavData?: { seriesId: string | number; title: string } | null;
+  userIllusts?: Record<string, RawWebThumbnail | null>;
+}
+
+const WEB_TYPES: readonly ArtworkType[] = ['illust', 'manga', 'ugoira'];
+
+/** Web `illustType` 0 illust, 1 manga, 2 ugoira. */
+export function webIllustType(value: number | string): ArtworkType {
+  return WEB_TYPES[Number(value)] ?? 'illust';
+}
+
+/** The 250x250 square thumbnail of a web thumbnail URL (`c/250x250_80_a2/...`) used as `s`. */
+function webImages(small: string, regular: string, original: string, square: string) {
+  return [{ s: square, m: small, l: regular, o: original }];
+}
+
+/**
+ * Normalises a web ajax illust body. Web ids are strings; only the first page's URLs are known
+ * here (`/ajax/illust/{id}/pages` lists the rest). The author's avatar is not in this body.
+ */
+export function normaliseWebIllust(body: RawWebIllust): Artwork {
+  const id = Number(body.id);
+  const series = body.seriesNavData
+    ? { id: Number(body.seriesNavData.seriesId), title: body.seriesNavData.title }
+    : null;
+  return {
+    id,
+    title: body.title,
+    caption: body.description ?? '',
+    thumbnail: body.urls.small,
+    author: { id: Number(body.userId), name: body.userName, avatar: '', is_followed: false },
+    created: body.createDate,
+    images: webImages(body.urls.small, body.urls.regular, body.urls.original, body.urls.thumb),
+    tags: body.tags.tags.map((t) => ({ name: t.tag, translated_name: t.translation?.en ?? null })),
+    tools: [],
+    width: body.width,
+    height: body.height,
+    count: body.pageCount,
+    view: body.viewCount,
+    like: body.bookmarkCount,
+    x_restrict: toXRestrict(body.xRestrict),
+    illust_ai_type: body.aiType ?? 0,
+    type: webIllustType(body.illustType),
+    is_bookmarked: body.bookmarkData != null,
+    series,
+    illust_url: artworkPageUrl(id),
+    visible: true,
+  };
+}
+
+/**
+ * Normalises a web thumbnail item. A thumbnail carries one cropped image URL and no counts:
+ * `view` and `like` are 0, and the original URL is unknown (''), to be filled by a detail call.
+ */
+export function normaliseWebThumbnail(item: RawWebThumbnail): Artwork {
+  const id = Number(item.id);
+  const medium = item.urls?.['540x540'] ?? item.url;
+  return {
+    id,
+    title: item.title,
+    caption: item.description ?? '',
+    thumbnail: item.url,
+    author: {
+      id: Number(item.userId),
+      name: item.userName,
+      avatar: item.profileImageUrl ?? '',
+      is_followed: false,
+    },
+    created: item.createDate,
+    images: webImages(medium, medium, '', item.url),
+    tags: item.tags.map((name) => ({ name, translated_name: null })),
+    tools: [],
+    width: item.width,
+    height: item.height,
+    count: item.pageCount,
+    view: 0,
+    like: 0,
+    x_restrict: toXRestrict(item.xRestrict),
+    illust_ai_type: item.aiType ?? 0,
+    type: webIllustType(item.illustType),
+    is_bookmarked: item.bookmarkData != null,
+    series: null,
+    illust_url: artworkPageUrl(id),
+    visible: true,
+  };
+}
