@@ -1,0 +1,86 @@
+/**
+ * Sandbox accounts and the tokens issued to them. The refresh tokens are fixed (43 characters,
+ * the length of pixiv's) so that documentation and tests can name them; access tokens are
+ * random per grant and expire like pixiv's (3600 s).
+ */
+import { randomBytes } from 'node:crypto';
+
+export interface DemoAccount {
+  userId: number;
+  account: string;
+  name: string;
+  password: string;
+  mailAddress: string;
+  refreshToken: string;
+  /** The account's viewing setting: 0 all ages only, 1 R-18, 2 R-18 and R-18G. */
+  xRestrict: 0 | 1 | 2;
+  isPremium: boolean;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  {
+    userId: 11_000_001,
+    account: 'sandbox_demo',
+    name: 'サンドボックス',
+    password: 'demo-password',
+    mailAddress: 'demo@sandbox.invalid',
+    refreshToken: 'sbxDemoRefreshToken000000000000000000000001',
+    xRestrict: 2,
+    isPremium: true,
+  },
+  {
+    userId: 11_000_002,
+    account: 'sandbox_safe',
+    name: '全年齢さん',
+    password: 'safe-password',
+    mailAddress: 'safe@sandbox.invalid',
+    refreshToken: 'sbxSafeRefreshToken000000000000000000000002',
+    xRestrict: 0,
+    isPremium: false,
+  },
+  {
+    userId: 11_000_003,
+    account: 'sandbox_r18',
+    name: 'R18さん',
+    password: 'r18-password',
+    mailAddress: 'r18@sandbox.invalid',
+    refreshToken: 'sbxR18RefreshToken0000000000000000000000003',
+    xRestrict: 1,
+    isPremium: false,
+  },
+];
+
+/** Access-token lifetime pixiv reports in `expires_in`. */
+export const ACCESS_TOKEN_SECONDS = 3600;
+
+export class TokenStore {
+  private readonly access = new Map<string, { account: DemoAccount; expires: number }>();
+
+  constructor(private readonly clock: () => number) {}
+
+  accountByRefreshToken(token: string): DemoAccount | undefined {
+    return DEMO_ACCOUNTS.find((a) => a.refreshToken === token);
+  }
+
+  issue(account: DemoAccount): string {
+    const token = randomBytes(32).toString('base64url').slice(0, 43);
+    this.access.set(token, { account, expires: this.clock() + ACCESS_TOKEN_SECONDS * 1000 });
+    return token;
+  }
+
+  /** The account of a live access token. */
+  resolve(token: string): DemoAccount | undefined {
+    const entry = this.access.get(token);
+    if (!entry) return undefined;
+    if (entry.expires <= this.clock()) {
+      this.access.delete(token);
+      return undefined;
+    }
+    return entry.account;
+  }
+
+  /** Fault injection: forget every access token, as if all had expired. */
+  expireAll(): void {
+    this.access.clear();
+  }
+}

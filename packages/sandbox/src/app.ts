@@ -1,0 +1,69 @@
+/**
+ * The sandbox as one Fastify app. Each pixiv host is served under a path prefix named after
+ * it (`/app-api.pixiv.net/v1/...`, `/i.pximg.net/...`), and requests that name a pixiv host in
+ * their Host header or in an absolute-form URL (HTTPS_PROXY-style clients) are routed there.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerAppApi } from './hosts/app-api.ts';
+import { registerPximg, registerSpximg } from './hosts/images.ts';
+import { registerOAuth } from './hosts/oauth.ts';
+import { SandboxState, type SandboxOptions } from './state.ts';
+
+export const SANDBOX_HOSTS = {
+  appApi: 'app-api.pixiv.net',
+  oauth: 'oauth.secure.pixiv.net',
+  www: 'www.pixiv.net',
+  pximg: 'i.pximg.net',
+  spximg: 's.pximg.net',
+  pixivision: 'www.pixivision.net',
+  sketch: 'sketch.pixiv.net',
+} as const;
+const HOSTNAMES = new Set<string>(Object.values(SANDBOX_HOSTS));
+
+/** Maps Host-header and absolute-form requests onto the host prefixes. */
+export function routeByHost(url: string, hostHeader: string | undefined): string {
+  if (/^https?:\/\//i.test(url)) {
+    try {
+      const u = new URL(url);
+      if (HOSTNAMES.has(u.hostname)) return `/${u.hostname}${u.pathname}${u.search}`;
+    } catch {
+      return url;
+    }
+    return url;
+  }
+  const host = (hostHeader ?? '').split(':')[0]?.toLowerCase() ?? '';
+  if (HOSTNAMES.has(host) && !url.startsWith(`/${host}/`)) return `/${host}${url}`;
+  return url;
+}
+
+export interface BuiltSandbox {
+  app: FastifyInstance;
+  state: SandboxState;
+}
+
+export function buildSandboxApp(options: SandboxOptions = {}): BuiltSandbox {
+  const state = new SandboxState(options);
+  const app = Fastify({
+    logger: false,
+    rewriteUrl: (req) => routeByHost(req.url ?? '/', req.headers.host),
+  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 * 1024 },
+    (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  app.register(async (scope) => registerAppApi(scope, state), {
+    prefix: `/${SANDBOX_HOSTS.appApi}`,
+  });
+  app.register(async (scope) => registerOAuth(scope, state), { prefix: `/${SANDBOX_HOSTS.oauth}` });
+  app.register(async (scope) => registerPximg(scope, state), { prefix: `/${SANDBOX_HOSTS.pximg}` });
+  app.register(async (scope) => registerSpximg(scope, state), {
+    prefix: `/${SANDBOX_HOSTS.spximg}`,
+  });
+  app.get('/', async () => ({
+    sandbox: 'pixiv upstream simulator',
+    seed: state.data.seed,
+    hosts: Object.values(SANDBOX_HOSTS).map((h) => `/${h}/`),
+  }));
+  return { app, state };
+}

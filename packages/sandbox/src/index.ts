@@ -1,0 +1,49 @@
+/**
+ * The pixiv upstream simulator. `startSandbox()` listens on loopback and returns the base URL of
+ * every simulated host, ready to inject into the pixiv client (`UpstreamHosts`).
+ */
+import type { UpstreamHosts } from '@pv/core';
+import { SANDBOX_HOSTS, buildSandboxApp } from './app.ts';
+import type { SandboxOptions, SandboxState } from './state.ts';
+
+export { buildSandboxApp, routeByHost, SANDBOX_HOSTS } from './app.ts';
+export { DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
+export { DEFAULT_SEED, type SandboxOptions, SandboxState } from './state.ts';
+export { ILLUST_RANKING_MODES, latestRankingDay } from './data/ranking.ts';
+
+export interface StartSandboxOptions extends SandboxOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+}
+
+export interface RunningSandbox {
+  baseUrl: string;
+  hosts: UpstreamHosts;
+  state: SandboxState;
+  close(): Promise<void>;
+}
+
+/** The base URL of each host when the sandbox runs at `baseUrl`. */
+export function sandboxHosts(baseUrl: string): UpstreamHosts {
+  const base = baseUrl.replace(/\/$/, '');
+  return {
+    appApi: `${base}/${SANDBOX_HOSTS.appApi}`,
+    oauth: `${base}/${SANDBOX_HOSTS.oauth}`,
+    www: `${base}/${SANDBOX_HOSTS.www}`,
+    pximg: `${base}/${SANDBOX_HOSTS.pximg}`,
+    spximg: `${base}/${SANDBOX_HOSTS.spximg}`,
+    pixivision: `${base}/${SANDBOX_HOSTS.pixivision}`,
+    sketch: `${base}/${SANDBOX_HOSTS.sketch}`,
+  };
+}
+
+export async function startSandbox(options: StartSandboxOptions = {}): Promise<RunningSandbox> {
+  const { app, state } = buildSandboxApp(options);
+  const host = options.host ?? '127.0.0.1';
+  await app.listen({ host, port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : options.port;
+  const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return { baseUrl, hosts: sandboxHosts(baseUrl), state, close: () => app.close() };
+}

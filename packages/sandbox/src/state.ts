@@ -1,0 +1,39 @@
+/** Everything one running sandbox knows: the seeded world plus what accounts did to it. */
+import { TokenStore } from './accounts.ts';
+import { Dataset } from './data/dataset.ts';
+import { Rankings } from './data/ranking.ts';
+import { ImageStore } from './images/store.ts';
+
+export interface SandboxOptions {
+  /** Seed of the dataset; the same seed gives the same world. Default 20070913. */
+  seed?: number;
+  /** The sandbox's present, epoch ms. Default: the time of start. */
+  now?: number;
+  /** Number of works (default 60 000) and users (default 3 000). */
+  illustCount?: number;
+  userCount?: number;
+}
+
+export const DEFAULT_SEED = 20_070_913;
+
+export class SandboxState {
+  readonly data: Dataset;
+  readonly rankings: Rankings;
+  readonly tokens: TokenStore;
+  readonly images: ImageStore;
+
+  constructor(options: SandboxOptions = {}) {
+    const now = options.now ?? Date.now();
+    this.data = new Dataset({
+      seed: options.seed ?? DEFAULT_SEED,
+      now,
+      illustCount: options.illustCount,
+      userCount: options.userCount,
+    });
+    this.rankings = new Rankings(this.data);
+    // Token expiry follows the real clock, offset so that a fixed `now` still works.
+    const offset = now - Date.now();
+    this.tokens = new TokenStore(() => Date.now() + offset);
+    this.images = new ImageStore(this.data);
+  }
+}
