@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './client-hash.ts';
+export * from './oauth.ts';
+export * from './token-provider.ts';
+export * from './app-api.ts';
