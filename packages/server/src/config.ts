@@ -1,0 +1,51 @@
+/**
+ * Server configuration from the environment, validated once at start (README, Configuration).
+ * A bad value stops the server with a message naming the variable.
+ */
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/$/, ''));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('localhost'),
+  PIXIV_REFRESH_TOKEN: z.string().optional(),
+  UPSTREAM_APP_API: url.optional(),
+  UPSTREAM_OAUTH: url.optional(),
+  UPSTREAM_WWW: url.optional(),
+  UPSTREAM_PXIMG: url.optional(),
+  UPSTREAM_SPXIMG: url.optional(),
+  SANDBOX_URL: url.optional(),
+  SANDBOX_SEED: z.coerce.number().int().default(20_070_913),
+  IMAGE_PROXY: url.optional(),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
+  CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5_000),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Parses the environment; throws an Error listing every bad variable. */
+export function readEnv(env: NodeJS.ProcessEnv): Env {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+/** Refresh tokens from the comma-separated PIXIV_REFRESH_TOKEN. */
+export function refreshTokens(env: Pick<Env, 'PIXIV_REFRESH_TOKEN'>): string[] {
+  return (env.PIXIV_REFRESH_TOKEN ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}

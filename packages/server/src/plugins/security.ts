@@ -1,0 +1,37 @@
+/**
+ * Security headers on every answer, and the strict Content-Security-Policy of the SPA: scripts
+ * and styles only from this origin, images from here (and the configured image proxy), no
+ * plugins, no framing.
+ */
+import type { FastifyInstance } from 'fastify';
+
+export function contentSecurityPolicy(imageProxy?: string): string {
+  const images = ["'self'", 'data:', 'blob:', ...(imageProxy ? [new URL(imageProxy).origin] : [])];
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    `img-src ${images.join(' ')}`,
+    "media-src 'self' blob:",
+    "connect-src 'self'",
+    "font-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, imageProxy?: string): void {
+  const csp = contentSecurityPolicy(imageProxy);
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'no-referrer');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (type.startsWith('text/html')) reply.header('content-security-policy', csp);
+  });
+}

@@ -1,0 +1,178 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RawIllustListResponse } from '@pv/core';
+import { startTestServer, type TestServer } from '../../../test-helpers.ts';
+import { yesterdayJst } from './endpoints.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+describe('GET /api/pixiv/rank', () => {
+  it('answers the upstream ranking verbatim, 30 per page, page 2 at offset 30', async () => {
+    const res = await get('/api/pixiv/rank?mode=day&date=2026-11-19');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    const body = res.json() as RawIllustListResponse;
+    expect(body.illusts).toHaveLength(30);
+    expect(new URL(body.next_url!).searchParams.get('offset')).toBe('30');
+    const page2 = (
+      await get('/api/pixiv/rank?mode=day&date=2026-11-19&page=2')
+    ).json() as RawIllustListResponse;
+    expect(page2.illusts).toHaveLength(30);
+    expect(page2.illusts[0]!.id).not.toBe(body.illusts[0]!.id);
+    expect(new URL(page2.next_url!).searchParams.get('offset')).toBe('60');
+  });
+
+  it('uses page and size for the offset', async () => {
+    const a = (
+      await get('/api/pixiv/rank?mode=day&date=2026-11-19&page=1')
+    ).json() as RawIllustListResponse;
+    const b = (
+      await get('/api/pixiv/rank?mode=day&date=2026-11-19&page=3&size=10')
+    ).json() as RawIllustListResponse;
+    // offset 20 falls inside the first upstream page of 30
+    expect(b.illusts[0]!.id).toBe(a.illusts[20]!.id);
+  });
+
+  it('defaults to mode week and yesterday (JST)', () => {
+    expect(yesterdayJst(Date.parse('2026-11-20T23:30:00Z'))).toBe('2026-11-20');
+    expect(yesterdayJst(Date.parse('2026-11-20T10:00:00Z'))).toBe('2026-11-19');
+  });
+
+  it('caches: the second answer is a hit with a shrinking max-age; no-store bypasses', async () => {
+    const url = '/api/pixiv/rank?mode=month&date=2026-11-18';
+    const first = await get(url);
+    expect(first.headers['x-cache-hit']).toBeUndefined();
+    expect(first.headers['cache-control']).toBe('max-age=1209600');
+    const second = await get(url);
+    expect(second.headers['x-cache-hit']).toBe('true');
+    expect(
+      Number(/max-age=(\d+)/.exec(String(second.headers['cache-control']))![1]),
+    ).toBeLessThanOrEqual(1_209_600);
+    expect(second.body).toBe(first.body);
+    const explicit = await get(
+      '/api/pixiv/rank?mode=month&date=2026-11-18&page=1&size=30&unknown=1',
+    );
+    expect(explicit.headers['x-cache-hit']).toBe('true');
+    const bypass = await get(url, { 'cache-control': 'no-store' });
+    expect(bypass.headers['x-cache-hit']).toBeUndefined();
+  });
+
+  it('does not cache an empty list (a ranking not yet published)', async () => {
+    const url = '/api/pixiv/rank?mode=day&date=2026-11-20';
+    expect((await get(url)).json().illusts).toEqual([]);
+    expect((await get(url)).headers['x-cache-hit']).toBeUndefined();
+  });
+
+  it('answers past the end with an empty list', async () => {
+    const res = await get('/api/pixiv/rank?mode=day&date=2026-11-19&page=40');
+    expect(res.json()).toEqual({ illusts: [], next_url: null });
+  });
+
+  it('rejects bad parameters with HibiAPI’s 422 body', async () => {
+    const res = await get('/api/pixiv/rank?mode=daily&date=2026-13-01&page=0');
+    expect(res.statusCode).toBe(422);
+    const body = res.json();
+    expect(body.code).toBe(422);
+    expect(body.headers).toEqual({});
+    expect(body.url).toContain('/api/pixiv/rank?mode=daily');
+    expect(body.validation).toEqual([
+      {
+        loc: ['query', 'mode'],
+        msg: expect.stringMatching(
+          /^value is not a valid enumeration member; permitted: 'day', 'week'/,
+        ),
+        type: 'type_error.enum',
+      },
+      { loc: ['query', 'date'], msg: 'invalid date format', type: 'value_error.date' },
+      {
+        loc: ['query', 'page'],
+        msg: 'ensure this value is greater than or equal to 1',
+        type: 'value_error.number.not_ge',
+      },
+    ]);
+    expect(body.detail).toMatch(/^3 validation errors for Request\nquery -> mode\n/);
+  });
+});
+
+describe('GET /api/pixiv/illust', () => {
+  it('answers the detail', async () => {
+    const ranked = (
+      await get('/api/pixiv/rank?mode=day&date=2026-11-19')
+    ).json() as RawIllustListResponse;
+    const id = ranked.illusts[0]!.id;
+    const res = await get(`/api/pixiv/illust?id=${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().illust.id).toBe(id);
+  });
+
+  it('passes an upstream 404 body through verbatim with status 200, uncached', async () => {
+    const res = await get('/api/pixiv/illust?id=1', { 'accept-language': 'en-US,en;q=0.8' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().error.user_message).toBe(
+      'The artwork has been deleted or the artwork ID does not exist.',
+    );
+    expect((await get('/api/pixiv/illust?id=1')).headers['x-cache-hit']).toBeUndefined();
+  });
+
+  it('requires id', async () => {
+    const res = await get('/api/pixiv/illust');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().validation).toEqual([
+      { loc: ['query', 'id'], msg: 'field required', type: 'value_error.missing' },
+    ]);
+    expect(res.json().detail).toBe(
+      '1 validation error for Request\nquery -> id\n  field required (type=value_error.missing)',
+    );
+  });
+});
+
+describe('unknown routes and upstream faults', () => {
+  it('answers 404 with HibiAPI’s body for an unknown name', async () => {
+    const res = await get('/api/pixiv/nothing');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 404, detail: 'Not Found', headers: {} });
+  });
+
+  it('answers 502 when upstream is unreachable and 500 when it is not JSON', async () => {
+    const html = createServer((req, res) => {
+      if (req.url?.startsWith('/auth/token')) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ access_token: 'a', expires_in: 3600, response: {} }));
+        return;
+      }
+      res.writeHead(503, { 'content-type': 'text/html' }).end('<html>maintenance</html>');
+    });
+    await new Promise<void>((r) => html.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(html.address() as AddressInfo).port}`;
+    const broken = await startTestServer({ hosts: { appApi: base, oauth: base } });
+    const down = await startTestServer({ hosts: { appApi: 'http://127.0.0.1:1' } });
+    try {
+      const nonJson = await broken.app.inject({ url: '/api/pixiv/illust?id=5' });
+      expect(nonJson.statusCode).toBe(500);
+      expect(nonJson.json().detail).toBe('JSONDecodeError');
+      const unreachable = await down.app.inject({ url: '/api/pixiv/illust?id=5' });
+      expect(unreachable.statusCode).toBe(502);
+      expect(unreachable.json().detail).toBe('Upstram API request failed');
+    } finally {
+      await broken.close();
+      await down.close();
+      html.close();
+    }
+  });
+
+  it('never logs tokens', async () => {
+    await get('/api/pixiv/rank?mode=day&date=2026-11-19', {
+      authorization: 'Bearer secret-token-value',
+    });
+    const logs = t.logs();
+    expect(logs).not.toContain('secret-token-value');
+    expect(logs).not.toContain('sbxDemoRefreshToken');
+  });
+});

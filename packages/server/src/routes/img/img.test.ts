@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RawIllustListResponse } from '@pv/core';
+import { startTestServer, type TestServer } from '../../test-helpers.ts';
+import { isSafeImagePath } from './index.ts';
+
+let t: TestServer;
+let medium: string;
+beforeAll(async () => {
+  t = await startTestServer();
+  const ranked = (
+    await t.app.inject({ url: '/api/pixiv/rank?mode=day&date=2026-11-19' })
+  ).json() as RawIllustListResponse;
+  medium = ranked.illusts[0]!.image_urls.medium;
+});
+afterAll(() => t.close());
+
+describe('/i/* image proxy', () => {
+  it('fetches with the pixiv Referer and answers the same bytes with long cache headers', async () => {
+    const path = medium.replace('https://i.pximg.net/', '');
+    const direct = await fetch(`${t.sandbox.hosts.pximg}/${path}`);
+    expect(direct.status).toBe(403);
+    const viaReferer = Buffer.from(
+      await (
+        await fetch(`${t.sandbox.hosts.pximg}/${path}`, {
+          headers: { referer: 'https://www.pixiv.net/' },
+        })
+      ).arrayBuffer(),
+    );
+    const res = await t.app.inject({ url: `/i/${path}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.equals(viaReferer)).toBe(true);
+  });
+
+  it('passes Range through', async () => {
+    const path = medium.replace('https://i.pximg.net/', '');
+    const res = await t.app.inject({ url: `/i/${path}`, headers: { range: 'bytes=0-15' } });
+    expect(res.statusCode).toBe(206);
+    expect(res.rawPayload.length).toBe(16);
+    expect(res.headers['content-range']).toMatch(/^bytes 0-15\/\d+$/);
+  });
+
+  it('serves s.pximg.net placeholders under /s/*', async () => {
+    const res = await t.app.inject({ url: '/s/common/images/no_profile.png' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+  });
+
+  it('refuses traversal and encoded tricks', async () => {
+    for (const url of [
+      '/i/..%2f..%2fetc/passwd',
+      '/i/%2e%2e/x.jpg',
+      '/i/a//b.jpg',
+      '/i/a/../b.jpg',
+      '/i/a%00.jpg',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, url).toBeLessThan(500);
+    }
+    expect(isSafeImagePath('img-master/img/2026/01/01/00/00/00/1_p0_master1200.jpg')).toBe(true);
+    expect(isSafeImagePath('c/540x540_70/img-master/x.jpg')).toBe(true);
+    for (const bad of ['../x', 'a/../b', '/x', 'a//b', 'a\\b', 'a%2fb', 'a?b', 'a/.hidden', '']) {
+      expect(isSafeImagePath(bad), bad).toBe(false);
+    }
+  });
+
+  it('answers 404 for an image upstream does not have', async () => {
+    const res = await t.app.inject({
+      url: '/i/img-master/img/2000/01/01/00/00/00/1_p0_master1200.jpg',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('sends /i/{id} page requests to the app, not to pximg', async () => {
+    const res = await t.app.inject({ url: '/i/12345', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  });
+});

@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-helpers.ts';
+
+let t: TestServer;
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(() => t.close());
+
+describe('the SPA', () => {
+  it('serves index.html for app paths with a strict CSP and security headers', async () => {
+    for (const url of ['/', '/rank/daily', '/artworks/123', '/no/such/page']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body).toContain('<div id="root">');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('unsafe-eval');
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+    }
+  });
+
+  it('serves hashed assets as immutable and 404s missing ones', async () => {
+    const asset = await t.app.inject({ url: '/assets/index-abc123.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
+  });
+
+  it('keeps unknown API paths as 404 JSON', async () => {
+    const res = await t.app.inject({ url: '/api/nothing', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('tells the app its configuration', async () => {
+    const res = await t.app.inject({ url: '/api/config' });
+    expect(res.json()).toEqual({ upstream: 'sandbox', imageProxy: null });
+  });
+});

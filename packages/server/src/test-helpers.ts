@@ -1,0 +1,59 @@
+/** Test setup: the server built in-process over a real sandbox on loopback. */
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import type { UpstreamHosts } from '@pv/core';
+import { DEMO_ACCOUNTS, startSandbox, type RunningSandbox } from '@pv/sandbox';
+import { buildApp, type AppConfig } from './app.ts';
+
+/** 2026-11-20 15:00 JST. */
+export const TEST_NOW = Date.parse('2026-11-20T15:00:00+09:00');
+
+/** A minimal built web app: index.html plus one hashed asset. */
+export function fakeWebDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pv-web-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+export interface TestServer {
+  app: FastifyInstance;
+  sandbox: RunningSandbox;
+  logs: () => string;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(
+  overrides: Omit<Partial<AppConfig>, 'hosts'> & { hosts?: Partial<UpstreamHosts> } = {},
+): Promise<TestServer> {
+  const sandbox = await startSandbox({ now: TEST_NOW });
+  const logStream = new PassThrough();
+  let logText = '';
+  logStream.on('data', (chunk: Buffer) => (logText += chunk.toString('utf8')));
+  const app = await buildApp({
+    refreshTokens: [DEMO_ACCOUNTS[0]!.refreshToken],
+    upstreamKind: 'sandbox',
+    webDist: fakeWebDist(),
+    logLevel: 'info',
+    logStream,
+    upstreamTimeoutMs: 2_000,
+    ...overrides,
+    hosts: { ...sandbox.hosts, ...overrides.hosts },
+  });
+  return {
+    app,
+    sandbox,
+    logs: () => logText,
+    async close() {
+      await app.close();
+      await sandbox.close();
+    },
+  };
+}
