@@ -9,3 +9,4 @@ export * from './rules/ranking-date.ts';
 export * from './errors.ts';
 export * from './images.ts';
 export * from './constants.ts';
+export * from './rules/rank-types.ts';

@@ -33,3 +33,8 @@ export function jstDayEnd(day: string): number {
 
 /** The first day pixiv has a ranking for. */
 export const FIRST_RANKING_DAY = '2007-09-13';
+
+/** Epoch ms of 00:00 JST of the day containing `ms`. */
+export function jstDayStart(ms: number): number {
+  return Math.floor((ms + JST_OFFSET_MS) / DAY_MS) * DAY_MS - JST_OFFSET_MS;
+}

@@ -1,5 +1,6 @@
 /** Everything one running sandbox knows: the seeded world plus what accounts did to it. */
 import { TokenStore } from './accounts.ts';
+import { jstDayStart } from './clock.ts';
 import { Dataset } from './data/dataset.ts';
 import { Rankings } from './data/ranking.ts';
 import { ImageStore } from './images/store.ts';
@@ -21,16 +22,21 @@ export class SandboxState {
   readonly rankings: Rankings;
   readonly tokens: TokenStore;
   readonly images: ImageStore;
+  /** The sandbox's present at start (epoch ms). */
+  readonly now: number;
 
   constructor(options: SandboxOptions = {}) {
     const now = options.now ?? Date.now();
+    // The world is fixed per JST day, so two sandboxes started the same day (the server's
+    // embedded one and a standalone one) serve the same works and image paths.
     this.data = new Dataset({
       seed: options.seed ?? DEFAULT_SEED,
-      now,
+      now: jstDayStart(now),
       illustCount: options.illustCount,
       userCount: options.userCount,
     });
-    this.rankings = new Rankings(this.data);
+    this.now = now;
+    this.rankings = new Rankings(this.data, now);
     // Token expiry follows the real clock, offset so that a fixed `now` still works.
     const offset = now - Date.now();
     this.tokens = new TokenStore(() => Date.now() + offset);

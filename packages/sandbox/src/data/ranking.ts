@@ -1,6 +1,7 @@
 /**
  * Rankings for every mode and day since 2007-09-13: a deterministic pick of up to 500 works
- * posted in the weeks before the day (60 days for daily modes, 90 weekly, 150 monthly) that fit the mode, ordered by bookmarks.
+ * posted in the weeks before the day (60 days for daily modes, 90 weekly, 150 monthly) that fit
+ * the mode, ordered by bookmarks weighted towards recent works.
  */
 import { DAY_MS, FIRST_RANKING_DAY, jstDay, jstDayEnd } from '../clock.ts';
 import { AI_LABEL_START_MS, type Dataset } from './dataset.ts';
@@ -63,12 +64,15 @@ export function latestRankingDay(now: number): string {
 export class Rankings {
   private readonly cache = new Map<string, Uint32Array>();
 
-  constructor(private readonly data: Dataset) {}
+  constructor(
+    private readonly data: Dataset,
+    private readonly now: number,
+  ) {}
 
   /** Work indexes of a ranking, best first; empty for unknown modes or days outside the range. */
   indexes(mode: string, day: string): Uint32Array {
     const modeRule = ILLUST_RANKING_MODES[mode];
-    if (!modeRule || day < FIRST_RANKING_DAY || day > latestRankingDay(this.data.now)) {
+    if (!modeRule || day < FIRST_RANKING_DAY || day > latestRankingDay(this.now)) {
       return new Uint32Array(0);
     }
     const key = `${mode}|${day}`;
@@ -94,8 +98,17 @@ export class Rankings {
       if ((d.aiType[i] === 2) !== (modeRule.ai === 'only')) continue;
       pool.push(i);
     }
-    const picked = Rng.of(d.seed, `ranking:${mode}:${day}`).sample(pool, RANKING_SIZE);
-    picked.sort((a, b) => d.bookmarks[b]! - d.bookmarks[a]! || a - b);
+    const rng = Rng.of(d.seed, `ranking:${mode}:${day}`);
+    const picked = rng.sample(pool, RANKING_SIZE);
+    // Popular and recent works rank high, with the day's own luck, so that neighbouring days
+    // share works but never their order.
+    const halfLife = (modeRule.windowDays * DAY_MS) / 4;
+    const score = new Map<number, number>();
+    for (const i of picked) {
+      const age = end - d.created[i]!;
+      score.set(i, (d.bookmarks[i]! + 50) * Math.pow(0.5, age / halfLife) * (0.25 + rng.next()));
+    }
+    picked.sort((a, b) => score.get(b)! - score.get(a)! || a - b);
     return Uint32Array.from(picked);
   }
 }

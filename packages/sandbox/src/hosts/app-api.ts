@@ -78,7 +78,7 @@ export function registerAppApi(app: FastifyInstance, state: SandboxState): void 
   app.get('/v1/illust/ranking', async (req, reply) => {
     const query = req.query as Record<string, string>;
     const mode = query.mode ?? 'day';
-    const date = query.date ?? latestRankingDay(state.data.now);
+    const date = query.date ?? latestRankingDay(state.now);
     const offset = parseOffset(query.offset);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || offset === null) {
       return reply.code(400).send(appError('Invalid parameters', ''));
