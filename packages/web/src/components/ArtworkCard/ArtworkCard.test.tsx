@@ -1,0 +1,60 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { normaliseIllust, type RawIllust } from '@pv/core';
+import { ArtworkCard, cardAspect } from './ArtworkCard.tsx';
+
+import detail from '../../../../../../shared/reference/fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
+import en from '../../locales/en.json';
+
+// A real capture (shared/reference/fixtures), not hand-written JSON.
+const fixture = detail as unknown as { illust: RawIllust };
+
+beforeAll(async () => {
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
+});
+afterEach(cleanup);
+
+function renderCard(patch: Partial<RawIllust>) {
+  const artwork = normaliseIllust({ ...fixture.illust, ...patch });
+  render(
+    <MemoryRouter>
+      <ArtworkCard artwork={artwork} />
+    </MemoryRouter>,
+  );
+  return artwork;
+}
+
+describe('ArtworkCard', () => {
+  it('shows title, author and the proxied image, linking to the artwork and the user', () => {
+    const a = renderCard({});
+    expect(screen.getByTestId('artwork-card-title').textContent).toBe(a.title);
+    expect(screen.getByTestId('artwork-card-title').getAttribute('href')).toBe(`/artworks/${a.id}`);
+    expect(screen.getByTestId('artwork-card-author').getAttribute('href')).toBe(
+      `/users/${a.author.id}`,
+    );
+    expect(screen.getByRole('img').getAttribute('src')).toMatch(/^\/i\/c\//);
+  });
+
+  it('tags R-18, R-18G and AI works and shows the page count', () => {
+    renderCard({ x_restrict: 1, illust_ai_type: 2, page_count: 3, meta_pages: [] });
+    expect(screen.getByText('R-18')).toBeTruthy();
+    expect(screen.getByText('AI')).toBeTruthy();
+    expect(screen.getByTestId('artwork-card-count').textContent).toBe('3');
+    cleanup();
+    renderCard({ x_restrict: 2, illust_ai_type: 1, page_count: 1 });
+    expect(screen.getByText('R-18G')).toBeTruthy();
+    expect(screen.queryByText('AI')).toBeNull();
+    expect(screen.queryByTestId('artwork-card-count')).toBeNull();
+  });
+
+  it('clamps the image aspect between 50 % and 160 %', () => {
+    expect(cardAspect({ width: 100, height: 400 })).toBe(1.6);
+    expect(cardAspect({ width: 400, height: 100 })).toBe(0.5);
+    expect(cardAspect({ width: 100, height: 120 })).toBe(1.2);
+  });
+});

@@ -1,0 +1,68 @@
+/**
+ * i18n: catalogues are loaded on demand (one chunk per language). The first visit follows the
+ * browser's preferred languages; zh-Hans when none matches (spec 001 §6). The choice is kept.
+ */
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS } from '../state/settings/storage-keys.ts';
+
+export const LANGUAGES = ['zh-Hans', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'zh-Hans';
+
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
+
+/** The first of the browser's languages that we have, by full tag then by primary subtag. */
+export function pickLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith('zh')) {
+      if (/^zh-(tw|hk|mo|hant)/.test(lower)) continue;
+      return 'zh-Hans';
+    }
+    const hit = LANGUAGES.find(
+      (l) => l.toLowerCase() === lower || l.toLowerCase() === lower.split('-')[0],
+    );
+    if (hit) return hit;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+const backend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language: string, _namespace: string, callback: ReadCallback) {
+    const load = catalogues[`../locales/${language}.json`];
+    if (!load) return callback(new Error(`no catalogue for ${language}`), false);
+    load().then(
+      (m) => callback(null, m.default),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
+};
+
+function initialLanguage(): Language {
+  const saved = localStorage.getItem(STORAGE_KEYS.language);
+  if (saved && (LANGUAGES as readonly string[]).includes(saved)) return saved as Language;
+  return pickLanguage(navigator.languages ?? [navigator.language]);
+}
+
+export async function initI18n(): Promise<typeof i18next> {
+  await i18next
+    .use(backend)
+    .use(initReactI18next)
+    .init({
+      lng: initialLanguage(),
+      fallbackLng: FALLBACK_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      showSupportNotice: false,
+    });
+  document.documentElement.lang = i18next.language;
+  i18next.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+    localStorage.setItem(STORAGE_KEYS.language, lng);
+  });
+  return i18next;
+}

@@ -1,0 +1,32 @@
+import { useEffect, useRef } from 'react';
+import { LIST_PRELOAD_PX } from '@pv/core';
+
+/** Calls `onEnd` whenever the returned sentinel comes within 800 px of the viewport. */
+export function useEndReached(onEnd: () => void, enabled: boolean) {
+  const ref = useRef<HTMLDivElement>(null);
+  const callback = useRef(onEnd);
+  useEffect(() => {
+    callback.current = onEnd;
+  }, [onEnd]);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el || !enabled) return;
+    let visible = false;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        visible = entries.some((e) => e.isIntersecting);
+        if (visible) callback.current();
+      },
+      { rootMargin: `0px 0px ${LIST_PRELOAD_PX}px 0px` },
+    );
+    observer.observe(el);
+    // The observer fires on changes only; while the sentinel stays in range (a short page, a
+    // throttled load) keep asking.
+    const timer = window.setInterval(() => visible && callback.current(), 500);
+    return () => {
+      observer.disconnect();
+      window.clearInterval(timer);
+    };
+  }, [enabled]);
+  return ref;
+}

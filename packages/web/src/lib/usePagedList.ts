@@ -1,0 +1,84 @@
+/**
+ * The list engine (DESIGN.md, Lists): pages from any fetcher, de-duplicated by id, with
+ * loading / finished / error flags and throttled paging. An empty page or `hasMore: false`
+ * means finished ('no more'); an error stops paging until `retry`.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useRef } from 'react';
+import type { UserMessageKey } from '@pv/core';
+import { ApiError } from '../state/api/errors.ts';
+
+export interface ListPage<T> {
+  items: T[];
+  hasMore: boolean;
+}
+
+export interface PagedListOptions<T> {
+  queryKey: readonly unknown[];
+  fetchPage: (page: number, signal: AbortSignal) => Promise<ListPage<T>>;
+  staleTime: number;
+  /** Minimum ms between two page loads. */
+  throttleMs: number;
+}
+
+export interface PagedList<T> {
+  items: T[];
+  loading: boolean;
+  finished: boolean;
+  error: UserMessageKey | null;
+  loadMore(): void;
+  retry(): void;
+}
+
+export function dedupeById<T extends { id: number }>(pages: readonly ListPage<T>[]): T[] {
+  const seen = new Set<number>();
+  const out: T[] = [];
+  for (const page of pages) {
+    for (const item of page.items) {
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      out.push(item);
+    }
+  }
+  return out;
+}
+
+export function usePagedList<T extends { id: number }>(options: PagedListOptions<T>): PagedList<T> {
+  const query = useInfiniteQuery({
+    queryKey: options.queryKey,
+    queryFn: ({ pageParam, signal }) => options.fetchPage(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, _all, lastPage) =>
+      last.hasMore && last.items.length > 0 ? lastPage + 1 : undefined,
+    staleTime: options.staleTime,
+    retry: false,
+  });
+  const lastLoad = useRef(0);
+  const items = useMemo(() => dedupeById(query.data?.pages ?? []), [query.data]);
+  const { hasNextPage, isFetching, isError, fetchNextPage, refetch } = query;
+
+  const loadMore = useCallback(() => {
+    if (!hasNextPage || isFetching || isError) return;
+    const now = Date.now();
+    if (now - lastLoad.current < options.throttleMs) return;
+    lastLoad.current = now;
+    void fetchNextPage();
+  }, [hasNextPage, isFetching, isError, fetchNextPage, options.throttleMs]);
+
+  const retry = useCallback(() => {
+    lastLoad.current = 0;
+    if (query.data) void fetchNextPage();
+    else void refetch();
+  }, [query.data, fetchNextPage, refetch]);
+
+  const error =
+    query.error instanceof ApiError ? query.error.msg : query.error ? 'tip.unknown_err' : null;
+  return {
+    items,
+    loading: isFetching,
+    finished: query.isSuccess && !hasNextPage,
+    error,
+    loadMore,
+    retry,
+  };
+}
