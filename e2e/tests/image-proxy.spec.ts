@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { rankingDateWindow } from '@pv/core';
 import { SANDBOX_BASE_URL } from '../env.ts';
 
 interface RankPage {
@@ -8,7 +9,9 @@ interface RankPage {
 test('the image host refuses a request without a pixiv Referer; /i/* serves the same image', async ({
   request,
 }) => {
-  const rank = await request.get('/api/pixiv/rank?mode=day');
+  // Yesterday's ranking is not out before 14:00 JST; two days ago always is.
+  const date = rankingDateWindow(new Date()).defaultDate;
+  const rank = await request.get(`/api/pixiv/rank?mode=day&date=${date}`);
   expect(rank.status()).toBe(200);
   const body = (await rank.json()) as RankPage;
   const imageUrl = body.illusts[0]?.image_urls.medium ?? '';

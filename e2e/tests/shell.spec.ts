@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+
+test('the bottom navigation offers Home, Search, Rank and Setting, and Top below 1280 px', async ({
+  page,
+}) => {
+  await page.goto('/rank/daily');
+  const nav = page.getByTestId('bottom-nav');
+  await expect(nav).toBeVisible();
+  for (const label of ['Home', 'Search', 'Rank', 'Setting']) {
+    await expect(nav.getByRole('link', { name: label })).toBeVisible();
+  }
+  await expect(nav.getByRole('link', { name: 'Rank' })).toHaveAttribute('aria-current', 'page');
+  const narrow = (page.viewportSize()?.width ?? 0) < 1280;
+  await expect(page.getByTestId('nav-back-to-top')).toHaveCount(narrow ? 1 : 0);
+  await nav.getByRole('link', { name: 'Search' }).click();
+  await expect(page).toHaveURL(/\/search$/);
+  await expect(page.getByTestId('top-bar')).toContainText('Search');
+});
+
+for (const alias of ['/rank', '/ranking', '/ranking.php']) {
+  test(`${alias} redirects to /rank/daily`, async ({ page }) => {
+    await page.goto(alias);
+    await expect(page).toHaveURL(/\/rank\/daily$/);
+    await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  });
+}
+
+test('a missing artwork shows a message, not a blank page', async ({ page }) => {
+  await page.goto('/artworks/1');
+  await expect(page.getByTestId('artwork-error')).toHaveText(
+    'This artwork has been deleted or does not exist.',
+  );
+  await expect(page.getByTestId('bottom-nav')).toBeVisible();
+});
