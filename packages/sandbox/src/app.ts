@@ -4,7 +4,7 @@
  * their Host header or in an absolute-form URL (HTTPS_PROXY-style clients) are routed there.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
-import { registerAppApi } from './hosts/app-api.ts';
+import { registerAppApi } from './hosts/app-api/index.ts';
 import { registerPximg, registerSpximg } from './hosts/images.ts';
 import { registerOAuth } from './hosts/oauth.ts';
 import { SandboxState, type SandboxOptions } from './state.ts';

@@ -2,6 +2,7 @@
 import { TokenStore } from './accounts.ts';
 import { jstDayStart } from './clock.ts';
 import { Dataset } from './data/dataset.ts';
+import { Indexes } from './data/indexes.ts';
 import { Rankings } from './data/ranking.ts';
 import { ImageStore } from './images/store.ts';
 
@@ -20,6 +21,7 @@ export const DEFAULT_SEED = 20_070_913;
 export class SandboxState {
   readonly data: Dataset;
   readonly rankings: Rankings;
+  readonly indexes: Indexes;
   readonly tokens: TokenStore;
   readonly images: ImageStore;
   /** The sandbox's present at start (epoch ms). */
@@ -41,5 +43,6 @@ export class SandboxState {
     const offset = now - Date.now();
     this.tokens = new TokenStore(() => Date.now() + offset);
     this.images = new ImageStore(this.data);
+    this.indexes = new Indexes(this.data);
   }
 }

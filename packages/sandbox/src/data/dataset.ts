@@ -204,7 +204,8 @@ export class Dataset {
     return index === undefined ? undefined : this.work(index);
   }
 
-  private deriveWork(i: number): Work {
+  /** Derives a work without touching the memo (for full scans). */
+  deriveWork(i: number): Work {
     const r = Rng.of(this.seed, `work-detail:${i}`);
     const kind = KINDS[this.kind[i]!]!;
     const xRestrict = this.xRestrict[i]!;

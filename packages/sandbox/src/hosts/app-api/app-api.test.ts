@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { RawIllust, RawIllustListResponse } from '@pv/core';
-import { buildSandboxApp, routeByHost } from '../app.ts';
-import { ILLUST_RANKING_MODES } from '../data/ranking.ts';
-import { TEST_NOW, demoAccessToken } from '../test-helpers.ts';
+import { buildSandboxApp, routeByHost } from '../../app.ts';
+import { ILLUST_RANKING_MODES } from '../../data/ranking.ts';
+import { TEST_NOW, demoAccessToken } from '../../test-helpers.ts';
 
 let app: FastifyInstance;
 let token: string;
