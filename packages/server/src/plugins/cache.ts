@@ -117,7 +117,8 @@ export class ResponseCache {
     return {
       value: fetched.body,
       source: 'miss',
-      maxAge: fetched.cacheable ? this.remaining(expires, ttlSeconds) : 0,
+      // A fresh entry has its whole lifetime left.
+      maxAge: fetched.cacheable ? (ttlSeconds ?? NO_EXPIRY_MAX_AGE) : 0,
     };
   }
 
