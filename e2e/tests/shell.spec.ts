@@ -30,5 +30,7 @@ test('a missing artwork shows a message, not a blank page', async ({ page }) => 
   await expect(page.getByTestId('artwork-error')).toHaveText(
     'This artwork has been deleted or does not exist.',
   );
-  await expect(page.getByTestId('bottom-nav')).toBeVisible();
+  // A detail page: the top bar, no bottom navigation.
+  await expect(page.getByTestId('top-bar')).toBeVisible();
+  await expect(page.getByTestId('bottom-nav')).toHaveCount(0);
 });

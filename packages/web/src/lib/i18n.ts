@@ -6,7 +6,21 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../state/settings/storage-keys.ts';
 
-export const LANGUAGES = ['zh-Hans', 'en'] as const;
+/** The 12 interface languages (spec 001 §1). */
+export const LANGUAGES = [
+  'zh-Hans',
+  'zh-Hant',
+  'en',
+  'ja',
+  'ko',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'ru',
+  'el',
+] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'zh-Hans';
 
@@ -16,9 +30,8 @@ const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../lo
 export function pickLanguage(preferred: readonly string[]): Language {
   for (const tag of preferred) {
     const lower = tag.toLowerCase();
-    if (lower.startsWith('zh')) {
-      if (/^zh-(tw|hk|mo|hant)/.test(lower)) continue;
-      return 'zh-Hans';
+    if (lower === 'zh' || lower.startsWith('zh-')) {
+      return /^zh-(tw|hk|mo|hant)/.test(lower) ? 'zh-Hant' : 'zh-Hans';
     }
     const hit = LANGUAGES.find(
       (l) => l.toLowerCase() === lower || l.toLowerCase() === lower.split('-')[0],

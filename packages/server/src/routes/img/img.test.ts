@@ -49,7 +49,7 @@ describe('/i/* image proxy', () => {
 
   it('refuses traversal and encoded tricks', async () => {
     for (const url of [
-      '/i/..%2f..%2fetc/passwd',
+      '/i/..%2f..%2fetc/passwd.jpg',
       '/i/%2e%2e/x.jpg',
       '/i/a//b.jpg',
       '/i/a/../b.jpg',
@@ -59,6 +59,9 @@ describe('/i/* image proxy', () => {
       expect(res.statusCode, url).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, url).toBeLessThan(500);
     }
+    // Without an image extension nothing is fetched: the app shell answers.
+    const page = await t.app.inject({ url: '/i/..%2f..%2fetc/passwd' });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(isSafeImagePath('img-master/img/2026/01/01/00/00/00/1_p0_master1200.jpg')).toBe(true);
     expect(isSafeImagePath('c/540x540_70/img-master/x.jpg')).toBe(true);
     for (const bad of ['../x', 'a/../b', '/x', 'a//b', 'a\\b', 'a%2fb', 'a?b', 'a/.hidden', '']) {
@@ -74,9 +77,12 @@ describe('/i/* image proxy', () => {
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
-  it('sends /i/{id} page requests to the app, not to pximg', async () => {
-    const res = await t.app.inject({ url: '/i/12345', headers: { accept: 'text/html' } });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
+  it('sends /i/{id} and /s/{keyword} page requests to the app, not to pximg', async () => {
+    for (const url of ['/i/12345', `/s/${encodeURIComponent('猫 耳')}`, '/s/cat']) {
+      const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.body).toContain('<div id="root">');
+    }
   });
 });

@@ -18,6 +18,8 @@ const PASS_RESPONSE = [
   'last-modified',
   'accept-ranges',
 ] as const;
+/** Image and ugoira files upstream serves. */
+const IMAGE_FILE = /\.(jpe?g|png|gif|webp|zip)$/i;
 /** Image paths use a small alphabet; anything else (`%`, `\`, `?`, `..`) is refused. */
 const SAFE_PATH = /^[\w-]+(?:\.[\w-]+)*(?:\/[\w-]+(?:\.[\w-]+)*)*$/;
 
@@ -34,8 +36,9 @@ export interface ImageProxyOptions {
 
 async function proxy(base: string, req: FastifyRequest, reply: FastifyReply) {
   const rawPath = req.url.replace(/^\/[is]\//, '').split('?')[0] ?? '';
-  // `/i/{id}` is also the SPA's short link to an artwork: pages go to the app, not to pximg.
-  if (/^\d+$/.test(rawPath)) return reply.callNotFound();
+  // `/i/{id}` and `/s/{keyword}` are also SPA routes (artwork and search short links). Every
+  // image path ends in a file extension; anything else is a page for the app.
+  if (!IMAGE_FILE.test(rawPath)) return reply.callNotFound();
   if (!isSafeImagePath(rawPath)) return reply.code(400).type('text/plain').send('bad image path');
   const headers: Record<string, string> = {
     Referer: 'https://www.pixiv.net/',

@@ -1,0 +1,95 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import en from '../locales/en.json';
+import { ApiProvider } from '../state/api/ApiContext.tsx';
+import { createApiClient } from '../state/api/client.ts';
+import { TITLE_KEYS } from './routes.tsx';
+import { routes } from './router.tsx';
+
+beforeAll(async () => {
+  await i18next
+    .use(initReactI18next)
+    .init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
+});
+afterEach(cleanup);
+
+function visit(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const api = createApiClient({
+    fetch: (async () => new Response('{}')) as unknown as typeof fetch,
+  });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <ApiProvider client={api}>
+        <RouterProvider router={router} />
+      </ApiProvider>
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const t = (key: string) =>
+  key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], en) as string;
+
+describe('route table', () => {
+  it('has a catalogue title for every placeholder screen', () => {
+    for (const key of TITLE_KEYS) expect(typeof t(key), key).toBe('string');
+  });
+
+  const placeholders: [string, string][] = [
+    ['/', 'title.home'],
+    ['/home', 'title.home'],
+    ['/index.html', 'title.home'],
+    ['/s/cat', 'title.search_results'],
+    ['/u/11', 'title.user'],
+    ['/users/11/illustrations', 'title.user_artworks'],
+    ['/users/11/bookmarks/artworks', 'title.user_favorites'],
+    ['/users/11/bookmarks/novels', 'title.user_favorite_novels'],
+    ['/n/5', 'title.novel'],
+    ['/recom_illust', 'title.osusume_illust'],
+    ['/pixivision', 'title.spotlights'],
+    ['/sp/3', 'title.spotlight'],
+    ['/a/3', 'title.spotlight'],
+    ['/live/abc', 'title.live'],
+    ['/account/login', 'title.login'],
+  ];
+  for (const [path, key] of placeholders) {
+    it(`${path} shows ${key} with the top bar`, async () => {
+      visit(path);
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(t(key));
+      expect(screen.getByTestId('placeholder')).toBeTruthy();
+    });
+  }
+
+  for (const [from, to] of [
+    ['/rank', '/rank/daily'],
+    ['/ranking.php', '/rank/daily'],
+    ['/setting/others', '/setting/preference'],
+    ['/setting/recommend', '/setting/osusume'],
+  ]) {
+    it(`${from} redirects to ${to}`, async () => {
+      const router = visit(from!);
+      await screen.findByTestId('top-bar');
+      expect(router.state.location.pathname).toBe(to);
+    });
+  }
+
+  it('shows the bottom navigation on tab pages only', async () => {
+    visit('/search');
+    await screen.findByTestId('top-bar');
+    expect(screen.queryByTestId('bottom-nav')).not.toBeNull();
+    cleanup();
+    visit('/users/11');
+    await screen.findByTestId('top-bar');
+    expect(screen.queryByTestId('bottom-nav')).toBeNull();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    visit('/no/such/place');
+    expect((await screen.findByTestId('back-home')).textContent).toBe('Back to Home');
+  });
+});
