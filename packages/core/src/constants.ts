@@ -83,3 +83,6 @@ export const DEFAULT_ACCENT = '#38a9f5';
 export const HISTORY_CAP = 100;
 /** Search history keeps at most this many entries. */
 export const SEARCH_HISTORY_CAP = 20;
+
+/** Search results with fewer bookmarks than this are dropped: the app setting's default (spec 000 §3). */
+export const SEARCH_MIN_BOOKMARKS_DEFAULT = 5;

@@ -10,3 +10,4 @@ export * from './errors.ts';
 export * from './images.ts';
 export * from './constants.ts';
 export * from './rules/rank-types.ts';
+export * from './rules/search-query.ts';

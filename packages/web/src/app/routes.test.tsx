@@ -44,7 +44,7 @@ describe('route table', () => {
     ['/', 'title.home'],
     ['/home', 'title.home'],
     ['/index.html', 'title.home'],
-    ['/s/cat', 'title.search_results'],
+    ['/search_user/someone', 'title.search_results'],
     ['/u/11', 'title.user'],
     ['/users/11/illustrations', 'title.user_artworks'],
     ['/users/11/bookmarks/artworks', 'title.user_favorites'],

@@ -10,6 +10,7 @@ const lazyScreen = (load: Lazy) => async () => ({ Component: (await load()).defa
 
 const rank = lazyScreen(() => import('../screens/Rank/RankScreen.tsx'));
 const artwork = lazyScreen(() => import('../screens/Artwork/ArtworkScreen.tsx'));
+const searchResults = lazyScreen(() => import('../screens/SearchResults/SearchResultsScreen.tsx'));
 const notFound = lazyScreen(() => import('../screens/NotFound/NotFoundScreen.tsx'));
 
 /** Marks the main tab pages, which show the bottom navigation (detail pages do not). */
@@ -45,8 +46,7 @@ export const screenRoutes: RouteObject[] = [
   ...['/rank', '/ranking', '/ranking.php'].map((p) => redirect(p, '/rank/daily')),
   later('/following', 'following', TAB),
   later('/setting', 'setting', TAB),
-  later('/search/:keyword', 'search_results', TAB),
-  later('/s/:keyword', 'search_results', TAB),
+  ...withAliases(['/search/:keyword', '/s/:keyword'], { handle: TAB, lazy: searchResults }),
   later('/search_novel/:keyword', 'search_results', TAB),
   { path: '/rank/:type', handle: TAB, lazy: rank },
   later('/rank_novel/:type', 'rank_novel', TAB),

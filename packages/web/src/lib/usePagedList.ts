@@ -19,6 +19,8 @@ export interface PagedListOptions<T> {
   staleTime: number;
   /** Minimum ms between two page loads. */
   throttleMs: number;
+  /** False: no request; the list reads as finished and empty (a refused search). */
+  enabled?: boolean;
 }
 
 export interface PagedList<T> {
@@ -52,7 +54,9 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
       last.hasMore && last.items.length > 0 ? lastPage + 1 : undefined,
     staleTime: options.staleTime,
     retry: false,
+    enabled: options.enabled ?? true,
   });
+  const disabled = options.enabled === false;
   const lastLoad = useRef(0);
   const items = useMemo(() => dedupeById(query.data?.pages ?? []), [query.data]);
   const { hasNextPage, isFetching, isError, fetchNextPage, refetch } = query;
@@ -75,8 +79,8 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
     query.error instanceof ApiError ? query.error.msg : query.error ? 'tip.unknown_err' : null;
   return {
     items,
-    loading: isFetching,
-    finished: query.isSuccess && !hasNextPage,
+    loading: !disabled && isFetching,
+    finished: disabled || (query.isSuccess && !hasNextPage),
     error,
     loadMore,
     retry,

@@ -194,10 +194,10 @@ describe('search', () => {
     expect(popular.illusts.length).toBeGreaterThan(0);
     for (const i of popular.illusts as RawIllust[])
       expect(i.total_bookmarks).toBeGreaterThanOrEqual(5000);
-    const noAi = (await get(`/v1/search/illust?word=AI&search_ai_type=0`)).body;
+    const noAi = (await get(`/v1/search/illust?word=AI&search_ai_type=1`)).body;
     expect(noAi.illusts.length).toBeGreaterThan(0);
     for (const i of noAi.illusts as RawIllust[]) expect(i.illust_ai_type).not.toBe(2);
-    const withAi = (await get(`/v1/search/illust?word=AI&search_ai_type=1`)).body;
+    const withAi = (await get(`/v1/search/illust?word=AI&search_ai_type=0`)).body;
     expect((withAi.illusts as RawIllust[]).some((i) => i.illust_ai_type === 2)).toBe(true);
   });
 

@@ -100,8 +100,10 @@ export function searchIndexes(
   if (query.end_date && /^\d{4}-\d{2}-\d{2}$/.test(query.end_date)) to = jstDayEnd(query.end_date);
   const min = intParam(query.bookmark_num_min, 0) ?? 0;
   const max = intParam(query.bookmark_num_max, Number.MAX_SAFE_INTEGER) ?? Number.MAX_SAFE_INTEGER;
-  // search_ai_type: 0 hides AI-generated works, 1 shows them (pixiv-upstream.md §1.2).
-  const hideAi = query.search_ai_type === '0';
+  // search_ai_type=1 hides AI-generated works; 0 or none shows them. pixiv-upstream.md §1.2
+  // says the reverse, but the spec (000 §5: "AI off → search_ai_type=1") and the app clients'
+  // enum (SHOW_AI = 0, HIDE_AI = 1) agree on this reading.
+  const hideAi = query.search_ai_type === '1';
   const allowed = allowedFor(state, req);
   const result = hits!.filter(
     (i) =>
