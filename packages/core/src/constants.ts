@@ -81,8 +81,11 @@ export const RANKING_MAX_ENTRIES = 500;
 export const DEFAULT_ACCENT = '#38a9f5';
 /** History lists keep at most this many entries. */
 export const HISTORY_CAP = 100;
-/** Search history keeps at most this many entries. */
-export const SEARCH_HISTORY_CAP = 20;
 
 /** Search results with fewer bookmarks than this are dropped: the app setting's default (spec 000 §3). */
 export const SEARCH_MIN_BOOKMARKS_DEFAULT = 5;
+
+/** Image search shows results above this similarity (percent)… */
+export const IMAGE_SEARCH_MIN_SIMILARITY = 50;
+/** …and dims those below this one. */
+export const IMAGE_SEARCH_DIM_BELOW = 80;

@@ -9,6 +9,12 @@ describe('toProxiedImageUrl', () => {
     expect(toProxiedImageUrl('https://s.pximg.net/common/images/no_profile.png')).toBe(
       '/s/common/images/no_profile.png',
     );
+    expect(
+      toProxiedImageUrl(
+        'https://img-sketch.pximg.net/c!/w=400,f=webp:jpeg/uploads/medium/file/1/ab.jpg',
+      ),
+    ).toBe('/sk/c!/w=400,f=webp:jpeg/uploads/medium/file/1/ab.jpg');
+    expect(toProxiedImageUrl('https://img-sketch.pixiv.net/uploads/x.jpg')).toBe('');
   });
 
   it('uses an external image proxy for i.pximg.net when configured', () => {

@@ -16,8 +16,12 @@ export interface UpstreamHosts {
   spximg: string;
   /** www.pixivision.net: editorial articles (HTML). */
   pixivision: string;
-  /** sketch.pixiv.net: live streams. */
+  /** sketch.pixiv.net: live streams (JSON, websocket, HLS). */
   sketch: string;
+  /** img-sketch.pximg.net: sketch images (live thumbnails, sketch user icons). */
+  sketchImg: string;
+  /** saucenao.com: reverse image search (`POST /search.php`). */
+  imageSearch: string;
 }
 
 /** The real hosts. Upstream JSON always carries these origins in its URLs (next_url, image URLs). */
@@ -29,6 +33,8 @@ export const PIXIV_HOSTS: Readonly<UpstreamHosts> = Object.freeze({
   spximg: 'https://s.pximg.net',
   pixivision: 'https://www.pixivision.net',
   sketch: 'https://sketch.pixiv.net',
+  sketchImg: 'https://img-sketch.pximg.net',
+  imageSearch: 'https://saucenao.com',
 });
 
 /** Hostname of each upstream host, keyed like UpstreamHosts (the sandbox uses these as path prefixes). */
@@ -40,4 +46,6 @@ export const PIXIV_HOSTNAMES: Readonly<Record<keyof UpstreamHosts, string>> = Ob
   spximg: 's.pximg.net',
   pixivision: 'www.pixivision.net',
   sketch: 'sketch.pixiv.net',
+  sketchImg: 'img-sketch.pximg.net',
+  imageSearch: 'saucenao.com',
 });

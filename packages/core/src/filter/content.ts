@@ -25,10 +25,14 @@ export const AI_TAG_LABELS: readonly string[] = [
 
 const AI_LABELS_LOWER = new Set(AI_TAG_LABELS.map((label) => label.toLowerCase()));
 
-/** The part of a list item the content filter reads; artworks and novels both fit. */
+/**
+ * The part of a list item the content filter reads; artworks and novels both fit (normalised
+ * novels carry `novel_ai_type` as `illust_ai_type`; items that keep pixiv's name are read too).
+ */
 export interface FilterableItem {
   x_restrict: number;
-  illust_ai_type: number;
+  illust_ai_type?: number;
+  novel_ai_type?: number;
   author: { id: number };
   tags: { name: string; translated_name?: string | null }[];
 }
@@ -39,10 +43,17 @@ export interface ContentPreferences {
   blocks: BlockLists;
 }
 
-/** An item is AI-made when `illust_ai_type` is 2 or any tag equals an AI label, ignoring case. */
-export function isAiArtwork(item: Pick<FilterableItem, 'illust_ai_type' | 'tags'>): boolean {
+/**
+ * An item is AI-made when its AI type (`illust_ai_type`, or a novel's `novel_ai_type`) is 2 or
+ * any tag equals an AI label, ignoring case.
+ */
+export function isAiArtwork(
+  item: Pick<FilterableItem, 'illust_ai_type' | 'novel_ai_type' | 'tags'>,
+): boolean {
   return (
-    item.illust_ai_type === 2 || item.tags.some((t) => AI_LABELS_LOWER.has(t.name.toLowerCase()))
+    item.illust_ai_type === 2 ||
+    item.novel_ai_type === 2 ||
+    item.tags.some((t) => AI_LABELS_LOWER.has(t.name.toLowerCase()))
   );
 }
 

@@ -128,3 +128,83 @@ export function normaliseWebThumbnail(item: RawWebThumbnail): Artwork {
     visible: true,
   };
 }
+
+/** One work of `ranking.php?format=json` (pixiv-upstream.md §3). */
+export interface RawWebRankingItem {
+  title: string;
+  date: string;
+  tags: string[];
+  url: string;
+  illust_type: string;
+  illust_page_count: string;
+  user_name: string;
+  profile_img: string;
+  illust_content_type: { sexual: number; grotesque: boolean; [k: string]: unknown };
+  illust_id: number;
+  width: number;
+  height: number;
+  user_id: number;
+  rank: number;
+  yes_rank: number;
+  rating_count: number;
+  view_count: number;
+  illust_upload_timestamp: number;
+  is_bookmarked: boolean;
+}
+
+export interface RawWebRanking {
+  contents: RawWebRankingItem[];
+  mode: string;
+  content: string;
+  page: number;
+  next: number | false;
+  rank_total: number;
+}
+
+/**
+ * A web ranking item as an artwork. The list only has a cropped thumbnail; the other sizes are
+ * derived from its img-master path, as pixiv's own pages do. The age rating comes from the
+ * ranking's mode: every work of an R-18 ranking is R-18, of the r18g ranking R-18G.
+ */
+export function normaliseWebRankingItem(item: RawWebRankingItem, mode: string): Artwork {
+  const master = /\/img-master\/img\/(.+)$/.exec(item.url)?.[1];
+  const origin = /^https?:\/\/[^/]+/.exec(item.url)?.[0] ?? 'https://i.pximg.net';
+  const at = (crop: string) => (master ? `${origin}/c/${crop}/img-master/img/${master}` : item.url);
+  const m = at('540x540_70');
+  const created = new Date(item.illust_upload_timestamp * 1000).toISOString();
+  return {
+    id: item.illust_id,
+    title: item.title,
+    caption: '',
+    thumbnail: m,
+    author: {
+      id: item.user_id,
+      name: item.user_name,
+      avatar: item.profile_img,
+      is_followed: false,
+    },
+    created,
+    images: [
+      {
+        s: master ? at('360x360_70').replace('_master1200', '_square1200') : item.url,
+        m,
+        l: at('600x1200_90'),
+        o: '',
+      },
+    ],
+    tags: item.tags.map((name) => ({ name, translated_name: null })),
+    tools: [],
+    width: item.width,
+    height: item.height,
+    count: Number(item.illust_page_count) || 1,
+    view: item.view_count,
+    like: item.rating_count,
+    x_restrict: mode === 'r18g' ? 2 : mode.includes('r18') ? 1 : 0,
+    illust_ai_type: 0,
+    type: webIllustType(item.illust_type),
+    is_bookmarked: item.is_bookmarked,
+    series: null,
+    illust_url: artworkPageUrl(item.illust_id),
+    visible: true,
+  };
+}

@@ -123,3 +123,13 @@ export interface RawAuthError {
   errors: { system: { message: string; code: number } };
   error: string;
 }
+
+/** `GET /v1/trending-tags/illust`. */
+export interface RawTrendTag {
+  tag: string;
+  translated_name: string | null;
+  illust: RawIllust;
+}
+export interface RawTrendingTagsResponse {
+  trend_tags: RawTrendTag[];
+}

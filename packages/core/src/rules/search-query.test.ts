@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  SEARCH_HISTORY_MAX,
+  MIN_FAV_TAGS,
+  SEARCH_BOX_MAX_LENGTH,
+  addToSearchHistory,
+  keepSearchResult,
+  numericShortcuts,
+  parseSearchFilters,
+  splitSearchWords,
+  homeSearchTarget,
   artworkIdFromKeyword,
   artworkIdFromUrl,
   normaliseKeyword,
   planSearch,
+  hasSensitiveWord,
 } from './search-query.ts';
 
 const SAFE = { r18: false, r18g: false, ai: true };
@@ -57,5 +67,115 @@ describe('search keyword rules', () => {
   it('asks upstream to hide AI works when AI is off, and has nothing to do for an empty keyword', () => {
     expect(planSearch('猫', { ...SAFE, ai: false })).toMatchObject({ hideAi: true });
     expect(planSearch('  ', SAFE)).toEqual({ kind: 'empty' });
+  });
+});
+
+describe('sensitive words', () => {
+  const WORDS = ['NSFW', 'エロ', '  ', ''];
+
+  it('finds a listed word anywhere in the keyword, ignoring case and whitespace runs', () => {
+    expect(hasSensitiveWord('nsfw', WORDS)).toBe(true);
+    expect(hasSensitiveWord('猫  NsFw', WORDS)).toBe(true);
+    expect(hasSensitiveWord('エロ漫画', WORDS)).toBe(true);
+    expect(hasSensitiveWord('猫 風景', WORDS)).toBe(false);
+    // blank list entries match nothing
+    expect(hasSensitiveWord('猫', ['', ' '])).toBe(false);
+    expect(hasSensitiveWord('猫', [])).toBe(false);
+  });
+
+  it('refuses a keyword holding one, whatever the content settings', () => {
+    expect(planSearch('猫 nsfw', SAFE, WORDS)).toEqual({ kind: 'refused' });
+    expect(planSearch('猫 nsfw', { r18: true, r18g: true, ai: true }, WORDS)).toEqual({
+      kind: 'refused',
+    });
+    expect(planSearch('猫', SAFE, WORDS).kind).toBe('search');
+    // an empty box and a pasted artwork link keep their own meaning
+    expect(planSearch(' ', SAFE, WORDS)).toEqual({ kind: 'empty' });
+    expect(planSearch('https://www.pixiv.net/artworks/7', SAFE, ['pixiv'])).toEqual({
+      kind: 'artwork',
+      id: 7,
+    });
+  });
+});
+
+describe('homeSearchTarget', () => {
+  it('opens artworks for links and 8+ digit numbers, searches other text and the placeholder', () => {
+    expect(homeSearchTarget('https://www.pixiv.net/artworks/12345', 'tag')).toBe('/artworks/12345');
+    expect(homeSearchTarget('  12345678 ', 'tag')).toBe('/artworks/12345678');
+    expect(homeSearchTarget('1234567', 'tag')).toBe('/search/1234567');
+    expect(homeSearchTarget('blue  sky', 'tag')).toBe('/search/blue%20sky');
+    expect(homeSearchTarget('', '風景')).toBe(`/search/${encodeURIComponent('風景')}`);
+    expect(homeSearchTarget('   ', '')).toBeNull();
+  });
+});
+
+describe('search history', () => {
+  it('keeps 20 entries, newest first, without duplicates', () => {
+    let history: string[] = [];
+    for (let i = 0; i < 25; i++) history = addToSearchHistory(history, `w${i}`);
+    expect(history).toHaveLength(SEARCH_HISTORY_MAX);
+    expect(SEARCH_HISTORY_MAX).toBe(20);
+    expect(history[0]).toBe('w24');
+    expect(history.at(-1)).toBe('w5');
+    history = addToSearchHistory(history, ' w10 ');
+    expect(history[0]).toBe('w10');
+    expect(history.filter((h) => h === 'w10')).toHaveLength(1);
+    expect(history).toHaveLength(20);
+    expect(addToSearchHistory(['a'], '   ')).toEqual(['a']);
+  });
+});
+
+describe('search box words', () => {
+  it('splits committed words from the pending last one', () => {
+    expect(splitSearchWords('cat  dog bir')).toEqual({ words: ['cat', 'dog'], pending: 'bir' });
+    expect(splitSearchWords('cat dog ')).toEqual({ words: ['cat', 'dog'], pending: '' });
+    expect(splitSearchWords('')).toEqual({ words: [], pending: '' });
+    expect(SEARCH_BOX_MAX_LENGTH).toBe(50);
+  });
+
+  it('offers numeric words as id shortcuts', () => {
+    expect(numericShortcuts('cat 12345 99 12345')).toEqual([12345, 99]);
+    expect(numericShortcuts('cat 0')).toEqual([]);
+  });
+});
+
+describe('search filters', () => {
+  it('read valid filters from the URL and drop the rest', () => {
+    const f = parseSearchFilters(
+      new URLSearchParams(
+        'mode=exact_match_for_tags&order=date_asc&duration=within_last_week&start_date=2007-09-12&end_date=2026-01-01&min_fav=1000',
+      ),
+    );
+    expect(f).toEqual({
+      mode: 'exact_match_for_tags',
+      order: 'date_asc',
+      duration: 'within_last_week',
+      start_date: undefined,
+      end_date: '2026-01-01',
+      minFav: 1000,
+    });
+    expect(parseSearchFilters(new URLSearchParams('mode=x&min_fav=7'))).toMatchObject({
+      mode: 'partial_match_for_tags',
+      minFav: undefined,
+    });
+    expect(MIN_FAV_TAGS).toEqual([30000, 20000, 10000, 7500, 5000, 1000, 500, 250, 100]);
+  });
+
+  it('keep results above the picked minimum, at the app minimum, without blocked words', () => {
+    const base = {
+      x_restrict: 0,
+      like: 1000,
+      title: 'Blue sky',
+      caption: '',
+      tags: [{ name: '風景' }],
+    };
+    const rules = { dropAdult: true, minLikes: 5, blockedWords: [] as string[] };
+    expect(keepSearchResult(base, rules)).toBe(true);
+    expect(keepSearchResult({ ...base, x_restrict: 1 }, rules)).toBe(false);
+    expect(keepSearchResult(base, { ...rules, minFav: 1000 })).toBe(false);
+    expect(keepSearchResult({ ...base, like: 1001 }, { ...rules, minFav: 1000 })).toBe(true);
+    expect(keepSearchResult({ ...base, like: 4 }, rules)).toBe(false);
+    expect(keepSearchResult(base, { ...rules, blockedWords: ['SKY'] })).toBe(false);
+    expect(keepSearchResult(base, { ...rules, blockedWords: ['風景'] })).toBe(false);
   });
 });

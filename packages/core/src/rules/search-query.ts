@@ -50,12 +50,34 @@ export type SearchPlan =
   | { kind: 'refused' }
   | { kind: 'search'; word: string; hideAi: boolean; dropAdult: boolean };
 
-/** What a keyword search does for this user. */
-export function planSearch(keyword: string, content: ContentSettings): SearchPlan {
+/**
+ * Whether a keyword holds a word of the viewer's sensitive-word list (spec 000 §5: a keyword
+ * failing this content check gives an empty, finished list). Case and whitespace runs are
+ * ignored; a listed word anywhere in the keyword counts.
+ */
+export function hasSensitiveWord(keyword: string, sensitiveWords: readonly string[]): boolean {
+  const word = normaliseKeyword(keyword).toLowerCase();
+  if (!word) return false;
+  return sensitiveWords.some((w) => {
+    const listed = normaliseKeyword(w).toLowerCase();
+    return listed.length > 0 && word.includes(listed);
+  });
+}
+
+/**
+ * What a keyword search does for this user. A keyword with a word of the sensitive-word list is
+ * refused (nothing is requested; the list is empty and finished).
+ */
+export function planSearch(
+  keyword: string,
+  content: ContentSettings,
+  sensitiveWords: readonly string[] = [],
+): SearchPlan {
   const word = normaliseKeyword(keyword);
   if (!word) return { kind: 'empty' };
   const id = artworkIdFromKeyword(word);
   if (id !== null) return { kind: 'artwork', id };
+  if (hasSensitiveWord(word, sensitiveWords)) return { kind: 'refused' };
   if (!allowsAdult(content)) {
     if (R18_TERM.test(word)) return { kind: 'refused' };
     return {
@@ -66,4 +88,127 @@ export function planSearch(keyword: string, content: ContentSettings): SearchPla
     };
   }
   return { kind: 'search', word, hideAi: !content.ai, dropAdult: false };
+}
+
+/**
+ * Where the home search box leads (spec 000 §2 Illust home): an artwork link or a bare number of
+ * 8 or more digits opens `/artworks/{id}`; other text searches it; an empty box searches the
+ * placeholder tag. Null when there is nothing to search.
+ */
+export function homeSearchTarget(text: string, placeholder: string): string | null {
+  const word = normaliseKeyword(text) || normaliseKeyword(placeholder);
+  if (!word) return null;
+  if (/^\d{8,}$/.test(word)) return `/artworks/${word}`;
+  const id = artworkIdFromUrl(word);
+  if (id !== null) return `/artworks/${id}`;
+  return `/search/${encodeURIComponent(word)}`;
+}
+
+/** The search box takes at most this many characters (spec 000 §2 Search). */
+export const SEARCH_BOX_MAX_LENGTH = 50;
+
+/** Search history: newest first, no duplicates, at most 20 entries. */
+export function addToSearchHistory(history: readonly string[], keyword: string): string[] {
+  const word = normaliseKeyword(keyword);
+  if (!word) return [...history].slice(0, SEARCH_HISTORY_MAX);
+  return [word, ...history.filter((h) => h !== word)].slice(0, SEARCH_HISTORY_MAX);
+}
+
+/** The box's words: all but the last are committed (shown as removable chips), the last is pending. */
+export function splitSearchWords(text: string): { words: string[]; pending: string } {
+  const endsWithSpace = /[\s\u3000]$/.test(text);
+  const parts = normaliseKeyword(text).split(' ').filter(Boolean);
+  if (endsWithSpace) return { words: parts, pending: '' };
+  return { words: parts.slice(0, -1), pending: parts.at(-1) ?? '' };
+}
+
+/** Numeric words of the query, offered as shortcuts to an illustration, a user or a novel. */
+export function numericShortcuts(text: string): number[] {
+  return [
+    ...new Set(
+      normaliseKeyword(text)
+        .split(' ')
+        .filter((w) => /^\d{1,12}$/.test(w))
+        .map(Number)
+        .filter((n) => n > 0),
+    ),
+  ];
+}
+
+/** Search modes, orders and durations of the filters (spec 000 §9). */
+export const SEARCH_MODES = [
+  'partial_match_for_tags',
+  'exact_match_for_tags',
+  'title_and_caption',
+] as const;
+export const SEARCH_ORDERS = ['date_desc', 'date_asc'] as const;
+export const SEARCH_DURATIONS = [
+  'within_last_day',
+  'within_last_week',
+  'within_last_month',
+] as const;
+/** The minimum-favourites tags ("N users入り"). */
+export const MIN_FAV_TAGS = [30000, 20000, 10000, 7500, 5000, 1000, 500, 250, 100] as const;
+/** Search dates start here. */
+export const SEARCH_FIRST_DATE = '2007-09-13';
+
+export interface SearchFilters {
+  mode: (typeof SEARCH_MODES)[number];
+  order: (typeof SEARCH_ORDERS)[number];
+  duration?: (typeof SEARCH_DURATIONS)[number];
+  start_date?: string;
+  end_date?: string;
+  /** A minimum-favourites tag: results must have more likes than this. */
+  minFav?: number;
+}
+
+export const DEFAULT_SEARCH_FILTERS: SearchFilters = {
+  mode: 'partial_match_for_tags',
+  order: 'date_desc',
+};
+
+/** Reads filters from URL search params, dropping anything invalid. */
+export function parseSearchFilters(params: URLSearchParams): SearchFilters {
+  const pick = <T extends string>(values: readonly T[], v: string | null): T | undefined =>
+    v && (values as readonly string[]).includes(v) ? (v as T) : undefined;
+  const date = (v: string | null) =>
+    v && /^\d{4}-\d{2}-\d{2}$/.test(v) && v >= SEARCH_FIRST_DATE ? v : undefined;
+  const minFav = Number(params.get('min_fav'));
+  return {
+    mode: pick(SEARCH_MODES, params.get('mode')) ?? 'partial_match_for_tags',
+    order: pick(SEARCH_ORDERS, params.get('order')) ?? 'date_desc',
+    duration: pick(SEARCH_DURATIONS, params.get('duration')),
+    start_date: date(params.get('start_date')),
+    end_date: date(params.get('end_date')),
+    minFav: (MIN_FAV_TAGS as readonly number[]).includes(minFav) ? minFav : undefined,
+  };
+}
+
+/**
+ * Which results of a page a user sees (spec 000 §5 Search): R-18 results dropped for users
+ * without adult content, likes above the picked minimum-favourites tag, at least the app
+ * setting's minimum, and nothing whose tags, title or caption match a blocked word.
+ */
+export function keepSearchResult(
+  item: {
+    x_restrict: number;
+    like: number;
+    title: string;
+    caption: string;
+    tags: { name: string }[];
+  },
+  rules: { dropAdult: boolean; minFav?: number; minLikes: number; blockedWords: readonly string[] },
+): boolean {
+  if (rules.dropAdult && item.x_restrict > 0) return false;
+  if (rules.minFav !== undefined && !(item.like > rules.minFav)) return false;
+  if (item.like < rules.minLikes) return false;
+  if (rules.blockedWords.length > 0) {
+    const haystacks = [item.title, item.caption, ...item.tags.map((t) => t.name)].map((s) =>
+      s.toLowerCase(),
+    );
+    if (rules.blockedWords.some((w) => w && haystacks.some((h) => h.includes(w.toLowerCase())))) {
+      return false;
+    }
+  }
+  return true;
 }
