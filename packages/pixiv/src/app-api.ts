@@ -27,8 +27,17 @@ export interface AppApiClientOptions {
   hashSecret?: string;
 }
 
+/** A body read as text: the webview pages (`/webview/v2/novel`) answer HTML, not JSON. */
+export interface AppApiTextResult {
+  status: number;
+  contentType: string;
+  text: string;
+}
+
 export interface AppApiClient {
   get<T>(path: string, query?: Query): Promise<AppApiResult<T>>;
+  /** A GET whose answer is kept as text, with the same headers, bearer and one refresh retry. */
+  getText(path: string, query?: Query): Promise<AppApiTextResult>;
   post<T>(path: string, form?: Query): Promise<AppApiResult<T>>;
   /** Follows a `next_url`; only https://app-api.pixiv.net/v… URLs are accepted. */
   getNext<T>(nextUrl: string): Promise<AppApiResult<T>>;
@@ -71,11 +80,11 @@ export function createAppApiClient(options: AppApiClientOptions): AppApiClient {
   const base = options.hosts.appApi.replace(/\/$/, '');
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
 
-  async function once<T>(
+  async function fetchText(
     method: 'GET' | 'POST',
     pathAndQuery: string,
     body?: string,
-  ): Promise<AppApiResult<T>> {
+  ): Promise<AppApiTextResult> {
     const url = `${base}${pathAndQuery}`;
     const headers: Record<string, string> = {
       ...appHeaders(options.hashSecret ?? DEFAULT_HASH_SECRET),
@@ -84,23 +93,52 @@ export function createAppApiClient(options: AppApiClientOptions): AppApiClient {
     if (options.acceptLanguage) headers['Accept-Language'] = options.acceptLanguage;
     if (options.auth) headers.Authorization = `Bearer ${await options.auth.getAccessToken()}`;
     if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    let res: Response;
-    let text: string;
     try {
-      res = await fetch(url, { method, headers, body, signal: AbortSignal.timeout(timeoutMs) });
-      text = await res.text();
+      const res = await fetch(url, {
+        method,
+        headers,
+        body,
+        // A redirect is an answer: following it could take the token to another host.
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await res.text();
+      return { status: res.status, contentType: res.headers.get('content-type') ?? '', text };
     } catch (error) {
       throw fetchFailure(error, url);
     }
+  }
+
+  async function once<T>(
+    method: 'GET' | 'POST',
+    pathAndQuery: string,
+    body?: string,
+  ): Promise<AppApiResult<T>> {
+    const res = await fetchText(method, pathAndQuery, body);
     try {
-      return { status: res.status, body: JSON.parse(text) as T | RawAppApiError };
+      return { status: res.status, body: JSON.parse(res.text) as T | RawAppApiError };
     } catch (error) {
       throw new PixivError('bad_response', `app API answered ${res.status} without JSON`, {
         status: res.status,
-        body: text.slice(0, 200),
+        body: res.text.slice(0, 200),
         cause: error,
       });
     }
+  }
+
+  /** The text of a GET; a 400 invalid_grant JSON answer refreshes the token once, as JSON calls do. */
+  async function getText(pathAndQuery: string): Promise<AppApiTextResult> {
+    const first = await fetchText('GET', pathAndQuery);
+    if (!options.auth || first.status !== 400) return first;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(first.text);
+    } catch {
+      return first;
+    }
+    if (!isInvalidGrant(first.status, parsed)) return first;
+    options.auth.invalidate();
+    return fetchText('GET', pathAndQuery);
   }
 
   async function call<T>(
@@ -119,6 +157,10 @@ export function createAppApiClient(options: AppApiClientOptions): AppApiClient {
     get: (path, query) => {
       const qs = encodeQuery(query);
       return call('GET', qs ? `${path}?${qs}` : path);
+    },
+    getText: (path, query) => {
+      const qs = encodeQuery(query);
+      return getText(qs ? `${path}?${qs}` : path);
     },
     post: (path, form) => call('POST', path, encodeQuery(form)),
     getNext: async (nextUrl) => call('GET', nextUrlPath(nextUrl)),

@@ -98,6 +98,10 @@ describe('PKCE', () => {
     expect(challenge).toBe(createHash('sha256').update(verifier).digest('base64url'));
     expect(challenge).not.toContain('=');
     expect(pkcePair().verifier).not.toBe(verifier);
+    const lengths = new Set(Array.from({ length: 200 }, () => pkcePair().verifier.length));
+    expect(Math.min(...lengths)).toBeGreaterThanOrEqual(43);
+    expect(Math.max(...lengths)).toBeLessThanOrEqual(128);
+    expect(lengths.size).toBeGreaterThan(20);
   });
 
   it('matches the RFC 7636 example', () => {

@@ -2,7 +2,7 @@
  * oauth.secure.pixiv.net `POST /auth/token`: the refresh grant and the PKCE authorization-code
  * grant (pixiv-upstream.md §2). The password grant is gone upstream and is not offered.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { HTTP_TIMEOUT_MS, type RawAuthTokenResponse } from '@pv/core';
 import {
   DEFAULT_CLIENT_ID,
@@ -53,6 +53,8 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
           'Content-Type': 'application/x-www-form-urlencoded',
         },
         body: new URLSearchParams({ ...client, ...form }).toString(),
+        // Never follow the token off the OAuth host.
+        redirect: 'manual',
         signal: AbortSignal.timeout(options.timeoutMs ?? HTTP_TIMEOUT_MS),
       });
     } catch (error) {
@@ -105,8 +107,13 @@ function isTokenResponse(body: unknown): body is RawAuthTokenResponse {
 }
 
 /** A PKCE verifier (86 chars of base64url, within the 43..128 rule) and its S256 challenge. */
+/** PKCE verifiers are between 43 and 128 characters (RFC 7636); ours pick a random length. */
+export const PKCE_VERIFIER_MIN = 43;
+export const PKCE_VERIFIER_MAX = 128;
+
 export function pkcePair(): { verifier: string; challenge: string } {
-  const verifier = randomBytes(64).toString('base64url');
+  const length = PKCE_VERIFIER_MIN + randomInt(PKCE_VERIFIER_MAX - PKCE_VERIFIER_MIN + 1);
+  const verifier = randomBytes(96).toString('base64url').slice(0, length);
   return { verifier, challenge: pkceChallenge(verifier) };
 }
 
