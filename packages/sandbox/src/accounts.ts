@@ -3,7 +3,7 @@
  * the length of pixiv's) so that documentation and tests can name them; access tokens are
  * random per grant and expire like pixiv's (3600 s).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 export interface DemoAccount {
   userId: number;
@@ -15,6 +15,10 @@ export interface DemoAccount {
   /** The account's viewing setting: 0 all ages only, 1 R-18, 2 R-18 and R-18G. */
   xRestrict: 0 | 1 | 2;
   isPremium: boolean;
+  /** www.pixiv.net session cookie (`PHPSESSID`), pixiv's format `<userId>_<32 alphanumerics>`. */
+  phpsessid: string;
+  /** The CSRF token www pages embed for this session (32 hex, like pixiv's). */
+  csrfToken: string;
 }
 
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
@@ -27,6 +31,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     refreshToken: 'sbxDemoRefreshToken000000000000000000000001',
     xRestrict: 2,
     isPremium: true,
+    phpsessid: '11000001_sbxDemoSession000000000000000001',
+    csrfToken: '5a6e64626f7844656d6f437372663030',
   },
   {
     userId: 11_000_002,
@@ -37,6 +43,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     refreshToken: 'sbxSafeRefreshToken000000000000000000000002',
     xRestrict: 0,
     isPremium: false,
+    phpsessid: '11000002_sbxSafeSession000000000000000002',
+    csrfToken: '5a6e64626f7853616665437372663032',
   },
   {
     userId: 11_000_003,
@@ -47,6 +55,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     refreshToken: 'sbxR18RefreshToken0000000000000000000000003',
     xRestrict: 1,
     isPremium: false,
+    phpsessid: '11000003_sbxR18Session0000000000000000003',
+    csrfToken: '5a6e64626f7852313843737266303033',
   },
 ];
 
@@ -60,6 +70,11 @@ export class TokenStore {
 
   accountByRefreshToken(token: string): DemoAccount | undefined {
     return DEMO_ACCOUNTS.find((a) => a.refreshToken === token);
+  }
+
+  /** The account of a www session cookie (`PHPSESSID`); pixiv treats unknown ones as anonymous. */
+  accountBySession(phpsessid: string): DemoAccount | undefined {
+    return DEMO_ACCOUNTS.find((a) => a.phpsessid === phpsessid);
   }
 
   issue(account: DemoAccount): string {
@@ -83,4 +98,32 @@ export class TokenStore {
   expireAll(): void {
     this.access.clear();
   }
+
+  private readonly codes = new Map<
+    string,
+    { account: DemoAccount; challenge: string; expires: number }
+  >();
+
+  /** A one-use authorization code for a PKCE login, valid for CODE_SECONDS. */
+  issueCode(account: DemoAccount, challenge: string): string {
+    const code = randomBytes(24).toString('base64url');
+    this.codes.set(code, { account, challenge, expires: this.clock() + CODE_SECONDS * 1000 });
+    return code;
+  }
+
+  /**
+   * Redeems a code with its PKCE verifier: the account, or why not. A code is used up by any
+   * attempt, as pixiv's are.
+   */
+  redeemCode(code: string, verifier: string): DemoAccount | 'invalid' | 'expired' | 'mismatch' {
+    const entry = this.codes.get(code);
+    if (!entry) return 'invalid';
+    this.codes.delete(code);
+    if (entry.expires <= this.clock()) return 'expired';
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    return challenge === entry.challenge ? entry.account : 'mismatch';
+  }
 }
+
+/** Authorization codes expire quickly. */
+export const CODE_SECONDS = 60;

@@ -4,14 +4,32 @@
  */
 import type { UpstreamHosts } from '@pv/core';
 import { SANDBOX_HOSTS, buildSandboxApp } from './app.ts';
+import { warmLiveStreams } from './media/hls.ts';
 import type { SandboxOptions, SandboxState } from './state.ts';
 
 export { buildSandboxApp, routeByHost, SANDBOX_HOSTS } from './app.ts';
 export { DEMO_ACCOUNTS, type DemoAccount } from './accounts.ts';
 export { DEFAULT_SEED, type SandboxOptions, SandboxState } from './state.ts';
+export {
+  Faults,
+  parseFaultRules,
+  parseFaultSpec,
+  RATE_LIMIT_BODY,
+  type FaultRule,
+  type FaultSpec,
+} from './faults/faults.ts';
 export { ILLUST_RANKING_MODES, latestRankingDay } from './data/ranking.ts';
+export { deletedWorks, type DeletedWork } from './data/deleted.ts';
+export {
+  sandboxTranslateHosts,
+  TRANSLATE_HOSTS,
+  type TranslateHosts,
+} from './hosts/translate/index.ts';
+export { translateText } from './hosts/translate/translator.ts';
 
 export interface StartSandboxOptions extends SandboxOptions {
+  /** Encode the live streams' video in the background right after start (default true). */
+  warmMedia?: boolean;
   host?: string;
   /** 0 picks a free port. */
   port?: number;
@@ -35,6 +53,22 @@ export function sandboxHosts(baseUrl: string): UpstreamHosts {
     spximg: `${base}/${SANDBOX_HOSTS.spximg}`,
     pixivision: `${base}/${SANDBOX_HOSTS.pixivision}`,
     sketch: `${base}/${SANDBOX_HOSTS.sketch}`,
+    sketchImg: `${base}/${SANDBOX_HOSTS.sketchImg}`,
+    imageSearch: `${base}/${SANDBOX_HOSTS.imageSearch}`,
+  };
+}
+
+/** The viewer's own services on a sandbox at `baseUrl` (hosts/viewer-services.ts). */
+export function sandboxServices(baseUrl: string): {
+  pidRecover: string;
+  notices: string;
+  sensitiveWords: string;
+} {
+  const base = `${baseUrl.replace(/\/$/, '')}/${SANDBOX_HOSTS.viewerServices}`;
+  return {
+    pidRecover: base,
+    notices: `${base}/notice.json`,
+    sensitiveWords: `${base}/sensitive-words.json`,
   };
 }
 
@@ -45,5 +79,6 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (options.warmMedia !== false) warmLiveStreams();
   return { baseUrl, hosts: sandboxHosts(baseUrl), state, close: () => app.close() };
 }

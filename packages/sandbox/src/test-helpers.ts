@@ -1,9 +1,26 @@
-/** Shared by the sandbox's tests: a fixed clock and a token for the demo account. */
+/** Shared by the sandbox's tests: a fixed clock, a sandbox app per test file, demo tokens. */
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO_ACCOUNTS } from './accounts.ts';
+import { buildSandboxApp, type BuiltSandbox } from './app.ts';
+import type { SandboxOptions } from './state.ts';
 
 /** 2026-11-20 15:00 JST: after the day's ranking publication, so 2026-11-19 is the latest. */
 export const TEST_NOW = Date.parse('2026-11-20T15:00:00+09:00');
+
+/** The world most host tests need: 5,000 works by 400 users, quick to build. */
+export const SMALL_WORLD = { illustCount: 5_000, userCount: 400 } as const;
+
+/**
+ * The sandbox app at TEST_NOW for one test file, ready before its tests and closed after them.
+ * Call it at the file's top level; `{}` builds the full-size world.
+ */
+export function testSandbox(world: Omit<SandboxOptions, 'now'> = SMALL_WORLD): BuiltSandbox {
+  const built = buildSandboxApp({ now: TEST_NOW, ...world });
+  beforeAll(() => built.app.ready());
+  afterAll(() => built.app.close());
+  return built;
+}
 
 export async function demoAccessToken(app: FastifyInstance, index = 0): Promise<string> {
   const res = await app.inject({
@@ -18,4 +35,32 @@ export async function demoAccessToken(app: FastifyInstance, index = 0): Promise<
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
   return (res.json() as { access_token: string }).access_token;
+}
+
+/** GET of an i.pximg.net or s.pximg.net URL, as app JSON carries it, on this sandbox app. */
+export function pximg(app: FastifyInstance, url: string, headers: Record<string, string>) {
+  return app.inject({
+    url: url
+      .replace('https://i.pximg.net', '/i.pximg.net')
+      .replace('https://s.pximg.net', '/s.pximg.net'),
+    headers,
+  });
+}
+
+/** A form POST to the app API with an access token, as the app clients send their actions. */
+export function appPost(
+  app: FastifyInstance,
+  path: string,
+  form: Record<string, string> | [string, string][],
+  token: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/app-api.pixiv.net${path}`,
+    payload: new URLSearchParams(form).toString(),
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+  });
 }

@@ -5,8 +5,10 @@
  */
 import type { RawIllust, RawTag, RawUser } from '@pv/core';
 import { jstIso } from '../clock.ts';
+import { hash32 } from '../rng.ts';
 import { NO_PROFILE, SPXIMG, avatarUrl, workPageUrls } from '../images/urls.ts';
 import type { SandboxUser, Work } from './dataset.ts';
+import { illustSeriesOf } from './series.ts';
 import type { TagWord } from './words.ts';
 
 /** Who is asking: decides translations and what is hidden. */
@@ -38,18 +40,37 @@ export function rawUser(user: SandboxUser, viewer: Viewer): RawUser {
   };
 }
 
-function restrictedPlaceholder(work: Work): string {
+/** pixiv's placeholder image for a work or novel above the account's age setting. */
+export function restrictedPlaceholder(xRestrict: number): string {
   const name =
-    work.xRestrict === 2
-      ? 'limit_r18g_360'
-      : work.xRestrict === 1
-        ? 'limit_r18_360'
-        : 'limit_unknown_360';
+    xRestrict === 2 ? 'limit_r18g_360' : xRestrict === 1 ? 'limit_r18_360' : 'limit_unknown_360';
   return `${SPXIMG}/common/images/${name}.png`;
 }
 
+/**
+ * A few works are withheld from every viewer, as pixiv withholds some (pixiv-upstream.md §1):
+ * about 1 in 800 is unviewable (`limit_unviewable_360.png`) and 1 in 800 shown to My pixiv friends
+ * only (`limit_mypixiv_360.png`; no demo account is anyone's My pixiv friend). Derived from the
+ * work's id, which the seed chose, so the same seed withholds the same works.
+ */
+export function withheldKind(work: Work): 'unviewable' | 'mypixiv' | null {
+  const h = hash32(0x11_4e_71, String(work.id)) % 800;
+  return h === 0 ? 'unviewable' : h === 1 ? 'mypixiv' : null;
+}
+
+/** The emptied user pixiv sends with a work or novel the account may not view. */
+export function restrictedUser() {
+  return {
+    id: 0,
+    name: '',
+    account: '',
+    profile_image_urls: { medium: NO_PROFILE },
+    is_followed: false,
+  };
+}
 export function rawIllust(work: Work, viewer: Viewer): RawIllust {
-  const visible = work.xRestrict <= viewer.xRestrict;
+  const withheld = withheldKind(work);
+  const visible = !withheld && work.xRestrict <= viewer.xRestrict;
   const tags: RawTag[] = work.tags.map((t) => ({
     name: t.name,
     translated_name: translateTag(t, viewer.language),
@@ -71,7 +92,7 @@ export function rawIllust(work: Work, viewer: Viewer): RawIllust {
     height: work.height,
     sanity_level: work.sanityLevel,
     x_restrict: work.xRestrict,
-    series: null,
+    series: illustSeriesOf(work),
     meta_single_page: work.pageCount === 1 ? { original_image_url: first.original } : {},
     meta_pages:
       work.pageCount === 1
@@ -87,23 +108,19 @@ export function rawIllust(work: Work, viewer: Viewer): RawIllust {
   };
   if (visible) return illust;
   // What pixiv sends for a work the account may not view: placeholder images, emptied user.
-  const placeholder = restrictedPlaceholder(work);
+  const placeholder = withheld
+    ? `${SPXIMG}/common/images/limit_${withheld}_360.png`
+    : restrictedPlaceholder(work.xRestrict);
   return {
     ...illust,
     image_urls: { square_medium: placeholder, medium: placeholder, large: placeholder },
-    user: {
-      id: 0,
-      name: '',
-      account: '',
-      profile_image_urls: { medium: NO_PROFILE },
-      is_followed: false,
-    },
+    user: restrictedUser(),
     meta_single_page: {},
     meta_pages: [],
     width: 100,
     height: 100,
     visible: false,
-    restriction_attributes: ['restricted_mode'],
+    ...(withheld ? {} : { restriction_attributes: ['restricted_mode'] }),
   };
 }
 

@@ -10,13 +10,8 @@ import { Rng } from '../rng.ts';
 export const RANKING_SIZE = 500;
 export const RANKING_PAGE = 30;
 
-interface ModeRule {
-  xRestrict: number;
-  /** 'only' AI works, or 'none' of them (pixiv keeps AI works out of the regular rankings). */
-  ai: 'only' | 'none';
+interface ModeRule extends WindowRule {
   manga: boolean;
-  /** Days of works the ranking draws on. */
-  windowDays: number;
 }
 
 const rule = (
@@ -61,17 +56,50 @@ export function latestRankingDay(now: number): string {
   return jstDay(now, jstHour < 14 ? 2 : 1);
 }
 
-export class Rankings {
+/** What every ranking mode says: the rating, AI works only or none, and the window. */
+export interface WindowRule {
+  xRestrict: number;
+  /** 'only' AI works, or 'none' of them (pixiv keeps AI works out of the regular rankings). */
+  ai: 'only' | 'none';
+  /** Days of works the ranking draws on. */
+  windowDays: number;
+}
+
+/** One kind of work (illusts, novels) as a ranking reads it: indexes grow with creation time. */
+export interface RankedKind<R extends WindowRule> {
+  modes: Readonly<Record<string, R>>;
+  /** The Rng label of a day's pick: `<label>:<mode>:<day>`. */
+  label: string;
+  size: number;
+  seed: number;
+  /** The kind's columns by index (the dataset or the novels). */
+  works: {
+    created: ArrayLike<number>;
+    bookmarks: ArrayLike<number>;
+    xRestrict: ArrayLike<number>;
+    aiType: ArrayLike<number>;
+    firstIndexFrom(ms: number): number;
+  };
+  /** The kind's own rules beyond rating and AI (manga, rookie, audience). */
+  fits(index: number, rule: R, windowStart: number): boolean;
+}
+
+/**
+ * Rankings for every mode and day since 2007-09-13: a deterministic pick of up to `size` works
+ * posted in the mode's window before the day that fit the mode, ordered by bookmarks weighted
+ * towards recent works with the day's own luck. Computed days are kept (up to 500).
+ */
+export class WindowRankings<R extends WindowRule> {
   private readonly cache = new Map<string, Uint32Array>();
 
   constructor(
-    private readonly data: Dataset,
+    private readonly kind: RankedKind<R>,
     private readonly now: number,
   ) {}
 
-  /** Work indexes of a ranking, best first; empty for unknown modes or days outside the range. */
+  /** Indexes of a ranking, best first; empty for unknown modes or days outside the range. */
   indexes(mode: string, day: string): Uint32Array {
-    const modeRule = ILLUST_RANKING_MODES[mode];
+    const modeRule = this.kind.modes[mode];
     if (!modeRule || day < FIRST_RANKING_DAY || day > latestRankingDay(this.now)) {
       return new Uint32Array(0);
     }
@@ -85,30 +113,49 @@ export class Rankings {
     return hit;
   }
 
-  private compute(mode: string, modeRule: ModeRule, day: string): Uint32Array {
+  private compute(mode: string, modeRule: R, day: string): Uint32Array {
     const end = jstDayEnd(day);
     if (modeRule.ai === 'only' && end < AI_LABEL_START_MS) return new Uint32Array(0);
-    const d = this.data;
-    const from = d.firstIndexFrom(end - modeRule.windowDays * DAY_MS);
-    const to = d.firstIndexFrom(end);
+    const k = this.kind;
+    const w = k.works;
+    const windowStart = end - modeRule.windowDays * DAY_MS;
+    const from = w.firstIndexFrom(windowStart);
+    const to = w.firstIndexFrom(end);
     const pool: number[] = [];
     for (let i = from; i < to; i++) {
-      if (d.xRestrict[i] !== modeRule.xRestrict) continue;
-      if ((d.kind[i] === 1) !== modeRule.manga) continue;
-      if ((d.aiType[i] === 2) !== (modeRule.ai === 'only')) continue;
+      if (w.xRestrict[i] !== modeRule.xRestrict) continue;
+      if ((w.aiType[i] === 2) !== (modeRule.ai === 'only')) continue;
+      if (!k.fits(i, modeRule, windowStart)) continue;
       pool.push(i);
     }
-    const rng = Rng.of(d.seed, `ranking:${mode}:${day}`);
-    const picked = rng.sample(pool, RANKING_SIZE);
+    const rng = Rng.of(k.seed, `${k.label}:${mode}:${day}`);
+    const picked = rng.sample(pool, k.size);
     // Popular and recent works rank high, with the day's own luck, so that neighbouring days
     // share works but never their order.
     const halfLife = (modeRule.windowDays * DAY_MS) / 4;
     const score = new Map<number, number>();
     for (const i of picked) {
-      const age = end - d.created[i]!;
-      score.set(i, (d.bookmarks[i]! + 50) * Math.pow(0.5, age / halfLife) * (0.25 + rng.next()));
+      const age = end - w.created[i]!;
+      score.set(i, (w.bookmarks[i]! + 50) * Math.pow(0.5, age / halfLife) * (0.25 + rng.next()));
     }
     picked.sort((a, b) => score.get(b)! - score.get(a)! || a - b);
     return Uint32Array.from(picked);
+  }
+}
+
+/** Illust rankings: up to 500 works, manga modes of manga only. */
+export class Rankings extends WindowRankings<ModeRule> {
+  constructor(data: Dataset, now: number) {
+    super(
+      {
+        modes: ILLUST_RANKING_MODES,
+        label: 'ranking',
+        size: RANKING_SIZE,
+        seed: data.seed,
+        works: data,
+        fits: (i, rule) => (data.kind[i] === 1) === rule.manga,
+      },
+      now,
+    );
   }
 }

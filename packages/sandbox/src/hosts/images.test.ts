@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import type { RawIllust, RawIllustListResponse } from '@pv/core';
 import { buildSandboxApp } from '../app.ts';
-import { TEST_NOW, demoAccessToken } from '../test-helpers.ts';
+import { TEST_NOW, demoAccessToken, pximg } from '../test-helpers.ts';
 import { parseRange } from './images.ts';
 
 let app: FastifyInstance;
@@ -24,13 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const img = (url: string, headers: Record<string, string> = REFERER) =>
-  app.inject({
-    url: url
-      .replace('https://i.pximg.net', '/i.pximg.net')
-      .replace('https://s.pximg.net', '/s.pximg.net'),
-    headers,
-  });
+const img = (url: string, headers: Record<string, string> = REFERER) => pximg(app, url, headers);
 
 describe('i.pximg.net', () => {
   it('answers 403 without a pixiv Referer and 200 with one', async () => {

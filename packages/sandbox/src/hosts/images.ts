@@ -4,6 +4,12 @@
  * ranges, and send the long cache lifetime pixiv's CDN does.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { deletedWorks } from '../data/deleted.ts';
+import { DeletedImages } from '../images/deleted-images.ts';
+import { SeriesCovers } from '../images/series-covers.ts';
+import { StampImages } from '../images/stamps.ts';
+import { UgoiraZips } from '../images/ugoira-zip.ts';
+import { ugoiraFrames } from './app-api/illusts.ts';
 import type { StoredImage } from '../images/store.ts';
 import type { SandboxState } from '../state.ts';
 
@@ -75,18 +81,34 @@ async function sendImage(
 }
 
 export function registerPximg(app: FastifyInstance, state: SandboxState): void {
+  const covers = new SeriesCovers(state.data, (i) => state.indexes.worksOf(i));
+  const zips = new UgoiraZips(state.data, (id) => ugoiraFrames(state, id));
+  const deleted = new DeletedImages(state.data.seed, deletedWorks(state.data));
   app.get('/*', async (req, reply) => {
     if (!isPixivReferer(req.headers.referer)) {
       return reply.code(403).type('text/html').send(FORBIDDEN_HTML);
     }
     const path = (req.params as { '*': string })['*'];
-    return sendImage(req, reply, state.images.pximg(path));
+    return sendImage(
+      req,
+      reply,
+      zips.get(path) ?? covers.get(path) ?? deleted.get(path) ?? state.images.pximg(path),
+    );
   });
 }
 
 export function registerSpximg(app: FastifyInstance, state: SandboxState): void {
+  const stamps = new StampImages(state.data.seed);
   app.get('/*', async (req, reply) => {
     const path = (req.params as { '*': string })['*'];
-    return sendImage(req, reply, state.images.spximg(path));
+    return sendImage(req, reply, stamps.get(path) ?? state.images.spximg(path));
+  });
+}
+
+/** img-sketch.pximg.net: live thumbnails and sketch user icons (no Referer check). */
+export function registerSketchImg(app: FastifyInstance, state: SandboxState): void {
+  app.get('/*', async (req, reply) => {
+    const path = (req.params as { '*': string })['*'];
+    return sendImage(req, reply, state.images.sketchImg(path));
   });
 }

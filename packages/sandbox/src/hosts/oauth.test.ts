@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { RawAuthTokenResponse } from '@pv/core';
-import { DEMO_ACCOUNTS } from '../accounts.ts';
+import { CODE_SECONDS, DEMO_ACCOUNTS, TokenStore } from '../accounts.ts';
 import { buildSandboxApp } from '../app.ts';
 import { TEST_NOW } from '../test-helpers.ts';
 
@@ -91,5 +92,108 @@ describe('POST /auth/token', () => {
     expect(res.json().errors.system.message).toBe(
       'Invalid grant_type parameter or parameter missing',
     );
+  });
+});
+
+describe('PKCE login and the code grant', () => {
+  const verifier = 'v'.repeat(20) + 'erifier-0123456789abcdefghijk';
+  const challenge = createHash('sha256').update(verifier).digest('base64url');
+  const CALLBACK = 'https://app-api.pixiv.net/web/v1/users/auth/pixiv/callback';
+
+  async function signIn(account: string, password: string) {
+    return app.inject({
+      method: 'POST',
+      url: '/app-api.pixiv.net/web/v1/login',
+      payload: new URLSearchParams({ code_challenge: challenge, account, password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+  }
+
+  it('shows a sign-in page for an S256 challenge, without a token', async () => {
+    const page = await app.inject({
+      url: `/app-api.pixiv.net/web/v1/login?code_challenge=${challenge}&code_challenge_method=S256&client=pixiv-android`,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('name="password"');
+    const plain = await app.inject({
+      url: `/app-api.pixiv.net/web/v1/login?code_challenge=${challenge}&code_challenge_method=plain`,
+    });
+    expect(plain.statusCode).toBe(400);
+  });
+
+  it('redirects a signed-in account to pixiv:// with a one-use code that the verifier redeems', async () => {
+    const demo = DEMO_ACCOUNTS[1]!;
+    const wrong = await signIn(demo.account, 'nope');
+    expect(wrong.statusCode).toBe(200);
+    expect(wrong.body).toContain('incorrect');
+    const res = await signIn(demo.account, demo.password);
+    expect(res.statusCode).toBe(302);
+    const location = new URL(res.headers.location as string);
+    expect(location.protocol).toBe('pixiv:');
+    const code = location.searchParams.get('code')!;
+    const ok = await token({
+      ...client,
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: CALLBACK,
+      include_policy: 'true',
+    });
+    expect(ok.statusCode).toBe(200);
+    const body = ok.json() as RawAuthTokenResponse;
+    expect(body.refresh_token).toBe(demo.refreshToken);
+    expect(body.user.account).toBe(demo.account);
+    // used up
+    const again = await token({
+      ...client,
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: CALLBACK,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toMatchObject({ has_error: true, error: 'invalid_grant' });
+  });
+
+  it('refuses a wrong verifier and a wrong redirect_uri', async () => {
+    const demo = DEMO_ACCOUNTS[0]!;
+    const code = new URL(
+      (await signIn(demo.account, demo.password)).headers.location as string,
+    ).searchParams.get('code')!;
+    const bad = await token({
+      ...client,
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: 'x'.repeat(43),
+      redirect_uri: CALLBACK,
+    });
+    expect(bad.statusCode).toBe(400);
+    const code2 = new URL(
+      (await signIn(demo.account, demo.password)).headers.location as string,
+    ).searchParams.get('code')!;
+    const elsewhere = await token({
+      ...client,
+      grant_type: 'authorization_code',
+      code: code2,
+      code_verifier: verifier,
+      redirect_uri: 'https://evil.example/callback',
+    });
+    expect(elsewhere.statusCode).toBe(400);
+  });
+});
+
+describe('authorization codes', () => {
+  it('expire after 60 seconds', () => {
+    let now = 1_000_000;
+    const store = new TokenStore(() => now);
+    const verifier = 'a'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const fresh = store.issueCode(DEMO_ACCOUNTS[0]!, challenge);
+    now += (CODE_SECONDS - 1) * 1000;
+    expect(store.redeemCode(fresh, verifier)).toBe(DEMO_ACCOUNTS[0]);
+    const stale = store.issueCode(DEMO_ACCOUNTS[0]!, challenge);
+    now += CODE_SECONDS * 1000;
+    expect(store.redeemCode(stale, verifier)).toBe('expired');
+    expect(CODE_SECONDS).toBe(60);
   });
 });

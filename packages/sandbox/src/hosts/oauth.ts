@@ -8,6 +8,9 @@ import { ACCESS_TOKEN_SECONDS, type DemoAccount } from '../accounts.ts';
 import { SPXIMG } from '../images/urls.ts';
 import type { SandboxState } from '../state.ts';
 
+/** The redirect URI pixiv's app clients register for the code grant. */
+export const PKCE_CALLBACK = 'https://app-api.pixiv.net/web/v1/users/auth/pixiv/callback';
+
 export function authError(message: string, code: number, error = 'invalid_grant'): RawAuthError {
   return { has_error: true, errors: { system: { message, code } }, error };
 }
@@ -51,6 +54,22 @@ export function registerOAuth(app: FastifyInstance, state: SandboxState): void {
         : undefined;
       if (!account) return reply.code(400).send(authError('Invalid refresh token', 1508));
       return reply.send(tokenBody(account, state.tokens.issue(account)));
+    }
+    if (form.grant_type === 'authorization_code') {
+      if (!form.code || !form.code_verifier) {
+        return reply.code(400).send(authError('Invalid authorization code', 1508));
+      }
+      if (form.redirect_uri !== PKCE_CALLBACK) {
+        return reply.code(400).send(authError('Invalid redirect_uri', 1508, 'invalid_request'));
+      }
+      const outcome = state.tokens.redeemCode(form.code, form.code_verifier);
+      if (outcome === 'mismatch') {
+        return reply.code(400).send(authError('Invalid code_verifier', 1508));
+      }
+      if (typeof outcome === 'string') {
+        return reply.code(400).send(authError('Invalid authorization code', 1508));
+      }
+      return reply.send(tokenBody(outcome, state.tokens.issue(outcome)));
     }
     return reply
       .code(400)

@@ -7,8 +7,9 @@
 import { createHash } from 'node:crypto';
 import { jstPathDate } from '../clock.ts';
 import type { Dataset } from '../data/dataset.ts';
+import type { Novels } from '../data/novels.ts';
 import { artSvg, placeholderSvg, renderSvg, type ImageFormat, type RenderTarget } from './art.ts';
-import { avatarDate, parseImagePath } from './urls.ts';
+import { avatarDate, parseImagePath, type ImageRequest } from './urls.ts';
 
 export interface StoredImage {
   bytes: Buffer;
@@ -33,6 +34,7 @@ const PLACEHOLDERS: Record<string, { kind: 'no_profile' | 'limit'; size: number;
   'limit_r18g_360.png': { kind: 'limit', size: 360, tone: 10 },
   'limit_mypixiv_360.png': { kind: 'limit', size: 360, tone: 120 },
   'limit_unknown_360.png': { kind: 'limit', size: 360, tone: 40 },
+  'limit_unviewable_360.png': { kind: 'limit', size: 360, tone: 270 },
 };
 
 interface Job {
@@ -46,7 +48,11 @@ export class ImageStore {
   private cachedBytes = 0;
   private readonly pending = new Map<string, Promise<StoredImage>>();
 
-  constructor(private readonly data: Dataset) {}
+  constructor(
+    private readonly data: Dataset,
+    /** The novels, built on first use (covers and images uploaded into texts). */
+    private readonly novels?: () => Novels,
+  ) {}
 
   /** An i.pximg.net path (without the leading slash), or null when pixiv would answer 404. */
   pximg(path: string): Promise<StoredImage> | null {
@@ -56,6 +62,9 @@ export class ImageStore {
 
   /** An s.pximg.net path, or null. */
   spximg(path: string): Promise<StoredImage> | null {
+    const thumb =
+      /^common\/images\/novel_thumb\/novel_thumb_([1-8])_(128x128|176mw|240mw)\.jpg$/.exec(path);
+    if (thumb) return this.render(`s/${path}`, novelThumbJob(this.data.seed, thumb[1]!, thumb[2]!));
     const m = /^common\/images\/([a-z0-9_]+\.png)$/.exec(path);
     const spec = m ? PLACEHOLDERS[m[1]!] : undefined;
     if (!spec) return null;
@@ -71,6 +80,38 @@ export class ImageStore {
       svg,
       target,
       lastModified: Date.parse('2019-01-01T00:00:00Z'),
+    });
+  }
+
+  /**
+   * An img-sketch.pximg.net path: `c!/w=W[,h=H],f=webp:jpeg/uploads/{medium|user_icon}/file/{n}/{name}.jpg`,
+   * where n is the live's id (thumbnails) or the pixiv user id (icons). Null for anything else.
+   */
+  sketchImg(path: string): Promise<StoredImage> | null {
+    const m =
+      /^c!\/w=(\d{2,4})(?:,h=(\d{2,4}))?,f=webp:jpeg\/uploads\/(medium|user_icon)\/file\/(\d+)\/(?:sq240_)?[0-9a-f]{16}\.jpg$/.exec(
+        path,
+      );
+    if (!m) return null;
+    const width = Math.min(1280, Number(m[1]));
+    const kind = m[3]!;
+    const id = Number(m[4]);
+    if (kind === 'user_icon' && !this.data.user(id)) return null;
+    const height = m[2]
+      ? Math.min(1280, Number(m[2]))
+      : kind === 'user_icon'
+        ? width
+        : Math.round((width * 9) / 16);
+    const svg = artSvg({
+      seed: this.data.seed,
+      key: `sketch:${kind}:${id}`,
+      width: kind === 'user_icon' ? 240 : 1280,
+      height: kind === 'user_icon' ? 240 : 720,
+    });
+    return this.render(`sk/${path}`, {
+      svg,
+      target: { width, height, cover: true, format: 'jpeg', quality: 85 },
+      lastModified: Date.parse('2020-01-01T00:00:00Z'),
     });
   }
 
@@ -94,6 +135,7 @@ export class ImageStore {
         lastModified: Date.parse('2012-01-01T00:00:00Z'),
       };
     }
+    if (req.type === 'novel') return this.novelJob(req);
     const work = this.data.workById(req.id);
     if (!work || jstPathDate(work.uploaded) !== req.date) return null;
     if (req.paged !== (work.kind !== 'ugoira') || req.page >= work.pageCount) return null;
@@ -123,6 +165,42 @@ export class ImageStore {
       };
     }
     return { svg, target, lastModified: work.uploaded };
+  }
+
+  /** A novel cover or uploaded image, when the novel really has it at that date and hash. */
+  private novelJob(req: Extract<ImageRequest, { type: 'novel' }>): Job | null {
+    const novels = this.novels?.();
+    if (!novels) return null;
+    let key: string;
+    let width: number;
+    let height: number;
+    let lastModified: number;
+    if (req.kind === 'cover') {
+      const novel = novels.novel(req.id);
+      if (!novel || novel.coverHash !== req.hash) return null;
+      if (req.variant === 'original' && req.ext !== 'jpg') return null;
+      [key, width, height, lastModified] = [`novel-cover:${novel.id}`, 848, 1200, novel.uploaded];
+    } else {
+      const novel = novels.novel(Math.floor(req.id / 100));
+      const k = req.id % 100;
+      if (!novel || k < 1 || k > novel.uploadedImages || novels.imageHash(req.id) !== req.hash)
+        return null;
+      if (req.variant === 'original' && req.ext !== 'png') return null;
+      [key, width, height, lastModified] = [`novel-image:${req.id}`, 1200, 900, novel.uploaded];
+    }
+    if (jstPathDate(lastModified) !== req.date) return null;
+    const format: ImageFormat = req.crop?.webp ? 'webp' : req.ext === 'png' ? 'png' : 'jpeg';
+    const quality = req.crop?.quality ?? 90;
+    let target: RenderTarget;
+    if (req.variant === 'original') target = { width, height, cover: false, format, quality };
+    else if (req.variant === 'square') {
+      const side = req.crop ? Math.min(req.crop.width, req.crop.height) : 1200;
+      target = { width: side, height: side, cover: true, format, quality };
+    } else {
+      const box = req.crop ?? { width: 1200, height: 1200 };
+      target = { width: box.width, height: box.height, cover: false, format, quality };
+    }
+    return { svg: artSvg({ seed: this.data.seed, key, width, height }), target, lastModified };
   }
 
   private render(key: string, job: Job): Promise<StoredImage> {
@@ -160,4 +238,15 @@ export class ImageStore {
       this.cachedBytes -= old.bytes.length;
     }
   }
+}
+
+/** pixiv's default covers for novels without their own: 128x128 square, 176 and 240 wide. */
+function novelThumbJob(seed: number, n: string, size: string): Job {
+  const width = size === '128x128' ? 128 : size === '176mw' ? 176 : 240;
+  const height = size === '128x128' ? 128 : Math.round(width * 1.414);
+  return {
+    svg: artSvg({ seed, key: `novel-thumb:${n}`, width: 848, height: 1200 }),
+    target: { width, height, cover: true, format: 'jpeg', quality: 85 },
+    lastModified: Date.parse('2019-01-01T00:00:00Z'),
+  };
 }

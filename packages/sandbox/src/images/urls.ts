@@ -4,6 +4,7 @@
  */
 import { jstPathDate } from '../clock.ts';
 import type { SandboxUser, Work } from '../data/dataset.ts';
+import type { Novel } from '../data/novels.ts';
 
 export const PXIMG = 'https://i.pximg.net';
 export const SPXIMG = 'https://s.pximg.net';
@@ -46,6 +47,48 @@ export function avatarDate(user: SandboxUser): string {
   return jstPathDate(ms);
 }
 
+/**
+ * A novel's cover as the app API sends it (`c/128x128` square, `c/176x352` and `c/240x480_80`
+ * masters), or pixiv's default `novel_thumb` covers on s.pximg.net for a novel without one.
+ */
+export function novelCoverUrls(novel: Novel): {
+  square_medium: string;
+  medium: string;
+  large: string;
+} {
+  if (!novel.coverHash) {
+    const base = `${SPXIMG}/common/images/novel_thumb/novel_thumb_${novel.defaultCover}`;
+    return {
+      square_medium: `${base}_128x128.jpg`,
+      medium: `${base}_176mw.jpg`,
+      large: `${base}_240mw.jpg`,
+    };
+  }
+  const stem = `novel-cover-master/img/${jstPathDate(novel.uploaded)}/ci${novel.id}_${novel.coverHash}`;
+  return {
+    square_medium: `${PXIMG}/c/128x128/${stem}_square1200.jpg`,
+    medium: `${PXIMG}/c/176x352/${stem}_master1200.jpg`,
+    large: `${PXIMG}/c/240x480_80/${stem}_master1200.jpg`,
+  };
+}
+
+/** The sizes of an image uploaded into a novel's text (`[uploadedimage:<id>]`). */
+export function novelImageUrls(
+  novel: Novel,
+  novelImageId: number,
+  hash: string,
+): { '240mw': string; '480mw': string; '1200x1200': string; '128x128': string; original: string } {
+  const date = jstPathDate(novel.uploaded);
+  const master = `novel-cover-master/img/${date}/tei${novelImageId}_${hash}`;
+  return {
+    '240mw': `${PXIMG}/c/240x480_80/${master}_master1200.jpg`,
+    '480mw': `${PXIMG}/c/480x960/${master}_master1200.jpg`,
+    '1200x1200': `${PXIMG}/c/1200x1200_80/${master}_master1200.jpg`,
+    '128x128': `${PXIMG}/c/128x128/${master}_square1200.jpg`,
+    original: `${PXIMG}/novel-cover-original/img/${date}/tei${novelImageId}_${hash}.png`,
+  };
+}
+
 export type ImageRequest =
   | {
       type: 'work';
@@ -59,7 +102,18 @@ export type ImageRequest =
       ext: 'jpg' | 'png' | 'gif';
       crop: Crop | null;
     }
-  | { type: 'avatar'; userId: number; stem: string; date: string; size: number; crop: Crop | null };
+  | { type: 'avatar'; userId: number; stem: string; date: string; size: number; crop: Crop | null }
+  | {
+      type: 'novel';
+      /** A cover (`ci<id>_…`, or the older `<id>_…`) or an image uploaded into a text (`tei<id>_…`). */
+      kind: 'cover' | 'image';
+      id: number;
+      hash: string;
+      variant: 'square' | 'master' | 'original';
+      date: string;
+      ext: 'jpg' | 'png';
+      crop: Crop | null;
+    };
 
 export interface Crop {
   width: number;
@@ -73,6 +127,26 @@ const WORK =
   /^(img-master|img-original|custom-thumb)\/img\/(\d{4}\/\d{2}\/\d{2}\/\d{2}\/\d{2}\/\d{2})\/(\d+)(?:_p(\d+))?(?:_(master1200|square1200|custom1200)|_ugoira(\d+))?\.(jpg|png|gif)$/;
 const AVATAR =
   /^user-profile\/img\/(\d{4}\/\d{2}\/\d{2}\/\d{2}\/\d{2}\/\d{2})\/((\d+)_[0-9a-f]{32})_(170|50|16)\.(?:jpg|png)$/;
+const NOVEL =
+  /^novel-cover-(master|original)\/img\/(\d{4}\/\d{2}\/\d{2}\/\d{2}\/\d{2}\/\d{2})\/(ci|tei)?(\d+)_([0-9a-f]{32})(?:_(master1200|square1200))?\.(jpg|png)$/;
+
+function parseNovelPath(rest: string, crop: Crop | null): ImageRequest | null {
+  const m = NOVEL.exec(rest);
+  if (!m) return null;
+  const [, root, date, prefix, id, hash, suffix, ext] = m;
+  // Masters are JPEGs with a size suffix; originals carry none.
+  if (root === 'master' ? !suffix || ext !== 'jpg' : suffix) return null;
+  return {
+    type: 'novel',
+    kind: prefix === 'tei' ? 'image' : 'cover',
+    id: Number(id),
+    hash: hash!,
+    variant: root === 'original' ? 'original' : suffix === 'square1200' ? 'square' : 'master',
+    date: date!,
+    ext: ext as 'jpg' | 'png',
+    crop,
+  };
+}
 
 /** Parses a path (without the leading slash); null for anything i.pximg.net would 404. */
 export function parseImagePath(path: string): ImageRequest | null {
@@ -102,6 +176,7 @@ export function parseImagePath(path: string): ImageRequest | null {
       crop,
     };
   }
+  if (rest.startsWith('novel-cover-')) return parseNovelPath(rest, crop);
   const w = WORK.exec(rest);
   if (!w) return null;
   const [, root, date, id, page, suffix, ugoiraFrame, ext] = w;

@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { RawAppApiError, RawIllust } from '@pv/core';
 import type { DemoAccount } from '../../accounts.ts';
+import type { AccountSocial } from '../../data/social.ts';
 import { rawIllust, type Viewer } from '../../data/app-json.ts';
 import type { SandboxState } from '../../state.ts';
 
@@ -13,6 +14,8 @@ export const SEARCH_OFFSET_LIMIT = 5000;
 declare module 'fastify' {
   interface FastifyRequest {
     sandboxAccount?: DemoAccount;
+    /** What the signed-in account has bookmarked and followed. */
+    sandboxSocial?: AccountSocial;
   }
 }
 
@@ -40,9 +43,12 @@ export function messages(language: string) {
 }
 
 export function viewerOf(req: FastifyRequest): Viewer {
+  const social = req.sandboxSocial;
   return {
     xRestrict: req.sandboxAccount?.xRestrict ?? 0,
     language: firstLanguage(req.headers['accept-language']),
+    isFollowing: social ? (id) => social.follows.has(id) : undefined,
+    isBookmarked: social ? (id) => social.bookmarks.has(id) : undefined,
   };
 }
 
@@ -65,6 +71,25 @@ export function intParam(value: string | undefined, fallback = 0): number | null
   return /^\d{1,10}$/.test(value) ? Number(value) : null;
 }
 
+/** One offset page (30) of indexes made into app JSON by `raw`, with pixiv's next_url. */
+export function pageOf<T>(p: {
+  req: FastifyRequest;
+  path: string;
+  indexes: ArrayLike<number>;
+  offset: number;
+  raw(index: number): T;
+}): { items: T[]; next_url: string | null } {
+  const items: T[] = [];
+  for (let k = p.offset; k < Math.min(p.indexes.length, p.offset + PAGE_SIZE); k++) {
+    items.push(p.raw(p.indexes[k]!));
+  }
+  const more = p.offset + PAGE_SIZE < p.indexes.length;
+  return {
+    items,
+    next_url: more ? nextUrl(p.path, p.req.query as Query, { offset: p.offset + PAGE_SIZE }) : null,
+  };
+}
+
 /** One offset page of work indexes, as app JSON with next_url. */
 export function offsetPage(
   state: SandboxState,
@@ -74,15 +99,9 @@ export function offsetPage(
   offset: number,
 ): { illusts: RawIllust[]; next_url: string | null } {
   const viewer = viewerOf(req);
-  const illusts: RawIllust[] = [];
-  for (let k = offset; k < Math.min(indexes.length, offset + PAGE_SIZE); k++) {
-    illusts.push(rawIllust(state.data.work(indexes[k]!), viewer));
-  }
-  const more = offset + PAGE_SIZE < indexes.length;
-  return {
-    illusts,
-    next_url: more ? nextUrl(path, req.query as Query, { offset: offset + PAGE_SIZE }) : null,
-  };
+  const raw = (i: number) => rawIllust(state.data.work(i), viewer);
+  const { items, next_url } = pageOf({ req, path, indexes, offset, raw });
+  return { illusts: items, next_url };
 }
 
 /** Whether the viewer's own setting lets a work appear in lists at all. */

@@ -16,20 +16,18 @@ import {
   type Query,
 } from './common.ts';
 import { relatedIndexes, recommendedIndexes } from './picks.ts';
+import { newestPage, rankingArgs } from './work-lists.ts';
 
 const DAY_MS = 86_400_000;
 
 export function registerIllusts(app: FastifyInstance, state: SandboxState): void {
   app.get('/v1/illust/ranking', async (req, reply) => {
-    const query = req.query as Query;
-    const mode = query.mode ?? 'day';
-    const date = query.date ?? latestRankingDay(state.now);
-    const offset = intParam(query.offset);
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || offset === null) {
-      return reply.code(400).send(appError('Invalid parameters'));
-    }
-    const ranking = state.rankings.indexes(mode, date);
-    return reply.send(offsetPage(state, req, '/v1/illust/ranking', ranking.subarray(0), offset));
+    const args = rankingArgs(state, req.query as Query);
+    if (!args) return reply.code(400).send(appError('Invalid parameters'));
+    const ranking = state.rankings.indexes(args.mode, args.date);
+    return reply.send(
+      offsetPage(state, req, '/v1/illust/ranking', ranking.subarray(0), args.offset),
+    );
   });
 
   app.get('/v1/illust/detail', async (req, reply) => {
@@ -101,20 +99,18 @@ export function registerIllusts(app: FastifyInstance, state: SandboxState): void
     if (maxId === null) return reply.code(400).send(appError('Invalid parameters'));
     const allowed = allowedFor(state, req);
     const viewer = viewerOf(req);
-    const illusts = [];
-    for (let i = state.data.illustCount - 1; i >= 0 && illusts.length < RANKING_PAGE; i--) {
-      if (state.data.ids[i]! >= maxId || (state.data.kind[i] === 1) !== manga || !allowed(i))
-        continue;
-      illusts.push(rawIllust(state.data.work(i), viewer));
-    }
-    const last = illusts[illusts.length - 1];
-    return reply.send({
-      illusts,
-      next_url:
-        last && illusts.length === RANKING_PAGE
-          ? nextUrl('/v1/illust/new', query, { max_illust_id: last.id })
-          : null,
+    const page = newestPage({
+      path: '/v1/illust/new',
+      query,
+      cursor: 'max_illust_id',
+      maxId,
+      size: RANKING_PAGE,
+      count: state.data.illustCount,
+      ids: state.data.ids,
+      keep: (i) => (state.data.kind[i] === 1) === manga && allowed(i),
+      raw: (i) => rawIllust(state.data.work(i), viewer),
     });
+    return reply.send({ illusts: page.works, next_url: page.next_url });
   });
 
   app.get('/v1/walkthrough/illusts', async (req, reply) => {

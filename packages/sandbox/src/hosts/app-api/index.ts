@@ -8,7 +8,21 @@ import type { SandboxState } from '../../state.ts';
 import { appError, firstLanguage, messages } from './common.ts';
 import { registerIllusts } from './illusts.ts';
 import { registerSearch } from './search.ts';
+import { registerSpotlights } from './spotlights.ts';
+import { registerLives } from './lives.ts';
+import { registerLogin } from './login.ts';
+import { registerUserPreviews } from './user-previews.ts';
+import { registerSocial } from './social.ts';
+import { registerComments } from './comments.ts';
+import { registerSeries } from './series.ts';
 import { registerUsers } from './users.ts';
+import { registerNovels } from './novels.ts';
+import { registerNovelSearch } from './novel-search.ts';
+import { registerNovelSocial } from './novel-social.ts';
+import { registerUserRelations } from './user-relations.ts';
+import { registerBookmarkDetails } from './bookmark-details.ts';
+import { registerBookmarkRanges } from './bookmark-ranges.ts';
+import { registerNovelSeriesV1 } from './novel-series-v1.ts';
 
 export { APP_API_ORIGIN, appError, firstLanguage } from './common.ts';
 
@@ -16,7 +30,7 @@ const OAUTH_MESSAGE =
   'Error occurred at the OAuth process. Please check your Access Token to fix this. Error Message: ';
 
 /** Routes that pixiv serves without a token. */
-const PUBLIC_PATHS = new Set(['/v1/walkthrough/illusts']);
+const PUBLIC_PATHS = new Set(['/v1/walkthrough/illusts', '/web/v1/login']);
 
 export function registerAppApi(app: FastifyInstance, state: SandboxState): void {
   app.addHook('onRequest', async (req, reply) => {
@@ -28,11 +42,26 @@ export function registerAppApi(app: FastifyInstance, state: SandboxState): void 
     const account = state.tokens.resolve(match[1]!);
     if (!account) return reply.code(400).send(appError(`${OAUTH_MESSAGE}invalid_grant`));
     req.sandboxAccount = account;
+    req.sandboxSocial = state.social.of(account.userId);
   });
 
   registerIllusts(app, state);
   registerUsers(app, state);
   registerSearch(app, state);
+  registerSpotlights(app, state);
+  registerLives(app, state);
+  registerLogin(app, state);
+  registerUserPreviews(app, state);
+  registerSocial(app, state);
+  registerComments(app, state);
+  registerSeries(app, state);
+  registerNovels(app, state);
+  registerNovelSearch(app, state);
+  registerNovelSocial(app, state);
+  registerUserRelations(app, state);
+  registerBookmarkDetails(app, state);
+  registerBookmarkRanges(app, state);
+  registerNovelSeriesV1(app, state);
 
   app.setNotFoundHandler((req, reply) => {
     const language = firstLanguage(req.headers['accept-language']);

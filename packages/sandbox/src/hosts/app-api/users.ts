@@ -1,7 +1,10 @@
 /** User endpoints: detail (with profile, publicity, workspace) and a user's works. */
 import type { FastifyInstance } from 'fastify';
+import { DEMO_ACCOUNTS, type DemoAccount } from '../../accounts.ts';
 import { rawUser } from '../../data/app-json.ts';
 import type { SandboxUser } from '../../data/dataset.ts';
+import { seriesOfUser } from '../../data/series.ts';
+import { followingOf, mypixivOf } from './user-relations.ts';
 import { Rng } from '../../rng.ts';
 import type { SandboxState } from '../../state.ts';
 import {
@@ -14,8 +17,39 @@ import {
   type Query,
 } from './common.ts';
 
+/**
+ * A sandbox account as a pixiv user: pixiv's default avatar, no comment, and no works (index -1
+ * is in no index), so a client can show the signed-in user's own profile.
+ */
+export function accountAsUser(account: DemoAccount): SandboxUser {
+  return {
+    index: -1,
+    id: account.userId,
+    name: account.name,
+    account: account.account,
+    avatarStem: null,
+    comment: '',
+  };
+}
+
+/** A dataset user or a sandbox account. */
 function findUser(state: SandboxState, raw: string | undefined): SandboxUser | undefined {
-  return /^\d+$/.test(raw ?? '') ? state.data.user(Number(raw)) : undefined;
+  if (!/^\d+$/.test(raw ?? '')) return undefined;
+  const id = Number(raw);
+  const account = DEMO_ACCOUNTS.find((a) => a.userId === id);
+  return state.data.user(id) ?? (account ? accountAsUser(account) : undefined);
+}
+
+/**
+ * A profile's birthday as pixiv writes it (both /v1/user/detail captures, pixivts'
+ * PixivUserProfileCheck): `birth` YYYY-MM-DD, `birth_day` MM-DD, `birth_year` a number.
+ */
+export function profileBirth(seed: number, userId: number) {
+  const r = Rng.of(seed, `birth:${userId}`);
+  const year = r.int(1965, 2006);
+  const month = String(r.int(1, 12)).padStart(2, '0');
+  const day = String(r.int(1, 28)).padStart(2, '0');
+  return { birth: `${year}-${month}-${day}`, birth_day: `${month}-${day}`, birth_year: year };
 }
 
 export function registerUsers(app: FastifyInstance, state: SandboxState): void {
@@ -32,32 +66,34 @@ export function registerUsers(app: FastifyInstance, state: SandboxState): void {
       else illusts++;
     }
     const r = Rng.of(state.data.seed, `profile:${user.id}`);
+    const account = DEMO_ACCOUNTS.find((a) => a.userId === user.id);
     return reply.send({
       user: { ...rawUser(user, viewer), comment: user.comment },
       profile: {
         webpage: r.chance(0.3) ? `https://${user.account}.example.com` : null,
-        gender: r.pick(['', 'male', 'female']),
-        birth: '',
-        birth_day: '',
-        birth_year: 0,
+        gender: r.pick(['unknown', 'male', 'female']),
+        ...profileBirth(state.data.seed, user.id),
         region: r.pick(['', 'Japan', 'Tokyo', 'Osaka']),
         address_id: 0,
         country_code: '',
         job: '',
         job_id: 0,
-        total_follow_users: r.int(0, 2000),
-        total_mypixiv_users: r.int(0, 50),
+        total_follow_users: account
+          ? state.social.of(user.id).follows.size
+          : followingOf(state, user.id, 'public').length,
+        total_mypixiv_users: mypixivOf(state, user).length,
         total_illusts: illusts,
         total_manga: manga,
-        total_novels: 0,
+        total_novels: state.novels.novelsOf(user.index).length,
         total_illust_bookmarks_public: r.int(0, 3000),
-        total_illust_series: 0,
-        total_novel_series: 0,
+        total_illust_series: seriesOfUser(state.data, (i) => state.indexes.worksOf(i), user.index)
+          .length,
+        total_novel_series: state.novels.seriesOfUser(user.index).length,
         background_image_url: null,
         twitter_account: '',
         twitter_url: null,
         pawoo_url: null,
-        is_premium: r.chance(0.2),
+        is_premium: account ? account.isPremium : r.chance(0.2),
         is_using_custom_profile_image: user.avatarStem !== null,
       },
       profile_publicity: {

@@ -1,0 +1,78 @@
+/** The part of pixiv-api-client (alphasp, plain JavaScript) the conformance suite calls. */
+declare module 'pixiv-api-client' {
+  type Json = Record<string, unknown>;
+  type Options = Record<string, string | number | boolean>;
+
+  export default class PixivApi {
+    constructor(options?: { headers?: Record<string, string> });
+    refreshAccessToken(refreshToken?: string): Promise<Json>;
+    tokenRequest(code: string, codeVerifier: string): Promise<Json>;
+    authInfo(): Json | undefined;
+    requestUrl(url: string, options?: Json): Promise<Json>;
+    searchIllust(word: string, options?: Options): Promise<Json>;
+    searchIllustPopularPreview(word: string, options?: Options): Promise<Json>;
+    searchNovel(word: string, options?: Options): Promise<Json>;
+    searchNovelPopularPreview(word: string, options?: Options): Promise<Json>;
+    searchUser(word: string): Promise<Json>;
+    searchAutoComplete(word: string): Promise<Json>;
+    searchAutoCompleteV2(word: string): Promise<Json>;
+    userDetail(id: number, options?: Options): Promise<Json>;
+    userIllusts(id: number, options?: Options): Promise<Json>;
+    userNovels(id: number, options?: Options): Promise<Json>;
+    userBookmarksIllust(id: number, options?: Options): Promise<Json>;
+    userBookmarksNovel(id: number, options?: Options): Promise<Json>;
+    userRecommended(options?: Options): Promise<Json>;
+    userFollowing(id: number, options?: Options): Promise<Json>;
+    illustWalkthrough(): Promise<Json>;
+    illustDetail(id: number, options?: Options): Promise<Json>;
+    illustRelated(id: number, options?: Options): Promise<Json>;
+    illustNew(options?: Options): Promise<Json>;
+    illustFollow(options?: Options): Promise<Json>;
+    illustRecommended(options?: Options): Promise<Json>;
+    illustRanking(options?: Options): Promise<Json>;
+    illustComments(id: number, options?: Options): Promise<Json>;
+    illustCommentsV2(id: number, options?: Options): Promise<Json>;
+    illustCommentsV3(id: number, options?: Options): Promise<Json>;
+    illustCommentReplies(id: number): Promise<Json>;
+    illustCommentRepliesV2(id: number): Promise<Json>;
+    illustAddComment(id: number, comment: string, parentCommentId?: number): Promise<Json>;
+    novelAddComment(id: number, comment: string, parentCommentId?: number): Promise<Json>;
+    trendingTagsIllust(options?: Options): Promise<Json>;
+    trendingTagsNovel(options?: Options): Promise<Json>;
+    bookmarkIllust(id: number, restrict?: string, tags?: string[]): Promise<Json>;
+    unbookmarkIllust(id: number): Promise<Json>;
+    bookmarkNovel(id: number, restrict?: string, tags?: string[]): Promise<Json>;
+    unbookmarkNovel(id: number): Promise<Json>;
+    followUser(id: number, restrict?: string): Promise<Json>;
+    unfollowUser(id: number): Promise<Json>;
+    mangaRecommended(options?: Options): Promise<Json>;
+    mangaNew(options?: Options): Promise<Json>;
+    novelRecommended(options?: Options): Promise<Json>;
+    novelNew(options?: Options): Promise<Json>;
+    novelComments(id: number, options?: Options): Promise<Json>;
+    novelCommentsV2(id: number, options?: Options): Promise<Json>;
+    novelCommentsV3(id: number, options?: Options): Promise<Json>;
+    novelCommentReplies(id: number): Promise<Json>;
+    novelCommentRepliesV2(id: number): Promise<Json>;
+    novelDetail(id: number): Promise<Json>;
+    novelText(id: number): Promise<Json>;
+    novelWebview(id: number, raw?: boolean): Promise<Json | string>;
+    novelFollow(options?: Options): Promise<Json>;
+    novelRanking(options?: Options): Promise<Json>;
+    ugoiraMetaData(id: number): Promise<Json>;
+    userFollower(id: number, options?: Options): Promise<Json>;
+    userMyPixiv(id: number): Promise<Json>;
+    userFollowDetail(id: number): Promise<Json>;
+    userState(): Promise<Json>;
+    aiShowSettings(): Promise<Json>;
+    illustMyPixiv(): Promise<Json>;
+    novelMyPixiv(): Promise<Json>;
+    illustBookmarkDetail(id: number, options?: Options): Promise<Json>;
+    novelBookmarkDetail(id: number, options?: Options): Promise<Json>;
+    userBookmarkIllustTags(options?: Options): Promise<Json>;
+    userBookmarkNovelTags(options?: Options): Promise<Json>;
+    searchIllustBookmarkRanges(word: string, options?: Options): Promise<Json>;
+    searchNovelBookmarkRanges(word: string, options?: Options): Promise<Json>;
+    novelSeries(id: number): Promise<Json>;
+  }
+}

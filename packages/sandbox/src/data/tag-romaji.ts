@@ -1,0 +1,73 @@
+/**
+ * The romaji pixiv's web detail gives a Japanese tag that has a dictionary entry (the ugoira
+ * capture: `{tag: 'うごイラ', romaji: 'ugoira', translation: {en: 'ugoira'}}`; pixiv writes a
+ * long vowel mark ー as `-`, `ボディスーツ` → `bodexisu-tsu`). Tags in Latin letters and the
+ * `…users入り` count tags have none, as in the captures.
+ */
+const ROMAJI: Readonly<Record<string, string>> = {
+  オリジナル: 'orijinaru',
+  女の子: 'onnanoko',
+  男の子: 'otokonoko',
+  風景: 'fuukei',
+  猫: 'neko',
+  犬: 'inu',
+  空: 'sora',
+  夜空: 'yozora',
+  桜: 'sakura',
+  夏: 'natsu',
+  冬: 'fuyu',
+  海: 'umi',
+  花: 'hana',
+  制服: 'seifuku',
+  着物: 'kimono',
+  ファンタジー: 'fantaji-',
+  ロボット: 'robotto',
+  ドラゴン: 'doragon',
+  魔法少女: 'mahoushoujo',
+  メイド: 'meido',
+  眼鏡: 'megane',
+  ポニーテール: 'poni-te-ru',
+  笑顔: 'egao',
+  雨: 'ame',
+  雪: 'yuki',
+  星空: 'hoshizora',
+  街: 'machi',
+  背景: 'haikei',
+  水彩: 'suisai',
+  厚塗り: 'atsunuri',
+  ドット絵: 'dottoe',
+  線画: 'senga',
+  落書き: 'rakugaki',
+  創作: 'sousaku',
+  ケモミミ: 'kemomimi',
+  和風: 'wafuu',
+  サイバーパンク: 'saiba-panku',
+  廃墟: 'haikyo',
+  夕焼け: 'yuuyake',
+  青: 'ao',
+  白髪: 'hakuhatsu',
+  黒髪: 'kurokami',
+  金髪: 'kinpatsu',
+  猫耳: 'nekomimi',
+  天使: 'tenshi',
+  悪魔: 'akuma',
+  剣: 'ken',
+  カフェ: 'kafe',
+  電車: 'densha',
+  百合: 'yuri',
+  四コマ: 'yonkoma',
+  漫画: 'manga',
+  創作漫画: 'sousakumanga',
+  うごイラ: 'ugoira',
+  アニメーション: 'anime-shon',
+  ホラー: 'hora-',
+  クリスマス: 'kurisumasu',
+  お正月: 'oshougatsu',
+  極上の女体: 'gokujounonyotai',
+  ロングヘア: 'ronguhea',
+};
+
+/** The tag's romaji, or null when pixiv gives none. */
+export function tagRomaji(name: string): string | null {
+  return Object.hasOwn(ROMAJI, name) ? ROMAJI[name]! : null;
+}

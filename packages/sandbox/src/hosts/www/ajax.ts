@@ -1,0 +1,109 @@
+/**
+ * www.pixiv.net ajax routes (pixiv-upstream.md §3): the `{error, message, body}` envelope with
+ * string ids. `/ajax/discovery/artworks` (the discovery feed, random picks of recent popular
+ * works, `mode` safe / all / r18, `limit` at most 100), the comment routes (comments.ts) and
+ * `ugoira_meta` (ugoira.ts).
+ */
+import type { FastifyInstance } from 'fastify';
+import { jstPathDate } from '../../clock.ts';
+import type { Work } from '../../data/dataset.ts';
+import { avatarUrl, PXIMG } from '../../images/urls.ts';
+import { Rng } from '../../rng.ts';
+import type { SandboxState } from '../../state.ts';
+import { registerWebComments } from './comments.ts';
+import { registerWebUgoira } from './ugoira.ts';
+
+export function ajaxOk(body: unknown) {
+  return { error: false, message: '', body };
+}
+
+export function ajaxError(message: string) {
+  return { error: true, message, body: [] };
+}
+
+function jstIsoOffset(ms: number): string {
+  return `${new Date(ms + 9 * 3600 * 1000).toISOString().slice(0, 19)}+09:00`;
+}
+
+/** The web's thumbnail item ("ArtworkCommon"). */
+export function webThumbnail(work: Work) {
+  const date = jstPathDate(work.uploaded);
+  const stem = work.kind === 'ugoira' ? `${work.id}` : `${work.id}_p0`;
+  const master = `img-master/img/${date}/${stem}_master1200.jpg`;
+  return {
+    id: String(work.id),
+    title: work.title,
+    illustType: work.kind === 'illust' ? 0 : work.kind === 'manga' ? 1 : 2,
+    xRestrict: work.xRestrict,
+    restrict: 0,
+    sl: work.sanityLevel,
+    url: `${PXIMG}/c/250x250_80_a2/${master.replace('_master1200', '_square1200')}`,
+    description: '',
+    tags: work.tags.map((t) => t.name),
+    userId: String(work.user.id),
+    userName: work.user.name,
+    width: work.width,
+    height: work.height,
+    pageCount: work.pageCount,
+    isBookmarkable: true,
+    bookmarkData: null,
+    alt: `#${work.tags[0]?.name ?? ''} ${work.title}`,
+    titleCaptionTranslation: { workTitle: null, workCaption: null },
+    createDate: jstIsoOffset(work.created),
+    updateDate: jstIsoOffset(work.uploaded),
+    isUnlisted: false,
+    isMasked: false,
+    aiType: work.aiType,
+    urls: {
+      '250x250': `${PXIMG}/c/250x250_80_a2/${master.replace('_master1200', '_square1200')}`,
+      '360x360': `${PXIMG}/c/360x360_70/${master.replace('_master1200', '_square1200')}`,
+      '540x540': `${PXIMG}/c/540x540_70/${master}`,
+    },
+    profileImageUrl: avatarUrl(work.user, 50),
+  };
+}
+
+const DISCOVERY_POOL_DAYS = 120;
+
+export function registerAjax(app: FastifyInstance, state: SandboxState): void {
+  registerWebComments(app, state);
+  registerWebUgoira(app, state);
+  app.get('/ajax/discovery/artworks', async (req, reply) => {
+    const q = req.query as Record<string, string | undefined>;
+    const mode = q.mode ?? 'all';
+    const limit = Number(q.limit ?? 60);
+    if (
+      !['all', 'safe', 'r18'].includes(mode) ||
+      !Number.isInteger(limit) ||
+      limit < 1 ||
+      limit > 100
+    ) {
+      return reply.code(400).send(ajaxError('不正なリクエストです'));
+    }
+    const d = state.data;
+    const from = d.firstIndexFrom(state.now - DISCOVERY_POOL_DAYS * 86_400_000);
+    const to = d.firstIndexFrom(state.now);
+    // A fresh random pick each call, as pixiv's own discovery reshuffles.
+    const rng = new Rng((Math.random() * 2 ** 32) >>> 0);
+    const picks: Work[] = [];
+    for (let tries = 0; picks.length < limit && tries < limit * 40; tries++) {
+      const i = rng.int(from, Math.max(from, to - 1));
+      const x = d.xRestrict[i]!;
+      if (mode === 'safe' && x !== 0) continue;
+      if (mode === 'r18' && x === 0) continue;
+      if (d.bookmarks[i]! < 200) continue;
+      const work = d.work(i);
+      if (!picks.some((p) => p.id === work.id)) picks.push(work);
+    }
+    return ajaxOk({
+      recommendedIllusts: picks.map((w) => ({
+        illustId: String(w.id),
+        recommendMethods: ['illust_by_illust_table_bq_recommendation_c'],
+        recommendSeedIllustIds: [],
+      })),
+      thumbnails: { illust: picks.map(webThumbnail), novel: [], novelSeries: [], novelDraft: [] },
+      tagTranslation: {},
+      users: [],
+    });
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * s.pximg.net's comment stamps (`common/images/stamp/generated-stamps/<id>_s.jpg`) and emoji
+ * (`common/images/emoji/<n>.png`), drawn once per id and kept: there are only a few dozen.
+ * Anything outside pixiv's sets is null (a 404).
+ */
+import { createHash } from 'node:crypto';
+import { EMOJI, STAMP_IDS } from '../data/comments.ts';
+import { artSvg, renderSvg } from './art.ts';
+import type { StoredImage } from './store.ts';
+
+const STAMP = /^common\/images\/stamp\/generated-stamps\/(\d{3})_s\.jpg$/;
+const EMOJI_PATH = /^common\/images\/emoji\/(\d{3})\.png$/;
+const EMOJI_NUMBERS = new Set(Object.values(EMOJI));
+/** Stamps are 96 px squares in pixiv's comment box; emoji 24 px (shown at 14-24 px). */
+const STAMP_SIZE = 96;
+const EMOJI_SIZE = 24;
+const RELEASED = Date.parse('2018-06-05T00:00:00Z');
+
+export class StampImages {
+  private readonly cache = new Map<string, Promise<StoredImage>>();
+
+  constructor(private readonly seed: number) {}
+
+  /** The image at an s.pximg.net path (no leading slash), or null when it is not a stamp or emoji. */
+  get(path: string): Promise<StoredImage> | null {
+    const stamp = STAMP.exec(path);
+    const emoji = EMOJI_PATH.exec(path);
+    if (stamp && STAMP_IDS.includes(Number(stamp[1]))) {
+      return this.draw(`stamp:${stamp[1]}`, STAMP_SIZE, 'jpeg');
+    }
+    if (emoji && EMOJI_NUMBERS.has(Number(emoji[1]))) {
+      return this.draw(`emoji:${emoji[1]}`, EMOJI_SIZE, 'png');
+    }
+    return null;
+  }
+
+  private draw(key: string, size: number, format: 'jpeg' | 'png'): Promise<StoredImage> {
+    let job = this.cache.get(key);
+    if (!job) {
+      const svg = artSvg({ seed: this.seed, key, width: size, height: size });
+      job = renderSvg(svg, { width: size, height: size, cover: true, format, quality: 90 }).then(
+        (bytes) => ({
+          bytes,
+          contentType: format === 'jpeg' ? 'image/jpeg' : 'image/png',
+          etag: `"${createHash('sha1').update(bytes).digest('hex').slice(0, 32)}"`,
+          lastModified: new Date(RELEASED),
+        }),
+      );
+      // A failed render is not kept, so the next request tries again.
+      job.catch(() => this.cache.delete(key));
+      this.cache.set(key, job);
+    }
+    return job;
+  }
+}
