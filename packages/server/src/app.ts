@@ -2,12 +2,30 @@
  * Builds the server (DESIGN.md, the one picture): mirror API, image proxy, SPA. Everything it
  * talks to is passed in, so tests build it in-process on the sandbox and use `inject`.
  */
+import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { UpstreamHosts } from '@pv/core';
 import { MemoryCacheStore, ResponseCache } from './plugins/cache.ts';
+import { RedisCacheStore } from './plugins/redis-cache.ts';
+import { registerMirrorGuards, registerRateLimit } from './plugins/guards.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
-import { createUpstream } from './plugins/upstream.ts';
+import { createUpstream, type Upstream } from './plugins/upstream.ts';
 import { pixivMirrorRoutes } from './routes/api/pixiv/index.ts';
+import { webRoutes } from './routes/api/web/index.ts';
+import { spotlightRoutes } from './routes/api/extras/spotlights.ts';
+import { liveRoutes } from './routes/api/extras/lives.ts';
+import { imageSearchRoutes } from './routes/api/extras/image-search.ts';
+import {
+  viewerServiceRoutes,
+  type ViewerServiceUrls,
+} from './routes/api/extras/viewer-services.ts';
+import { qrcodeRoutes } from './routes/api/extras/qrcode.ts';
+import { translateRoutes } from './routes/api/extras/translate.ts';
+import type { TranslateConfig } from './routes/api/extras/translate-services.ts';
+import { ugoiraRoutes } from './routes/api/extras/ugoira.ts';
+import { authRoutes } from './routes/api/auth/index.ts';
+import multipart from '@fastify/multipart';
+import websocket from '@fastify/websocket';
 import { imageRoutes } from './routes/img/index.ts';
 import { spaRoutes } from './routes/spa.ts';
 
@@ -21,15 +39,46 @@ export interface AppConfig {
   logLevel?: string;
   cacheMaxEntries?: number;
   upstreamTimeoutMs?: number;
+  /** The clock of the token pool's back-off (tests move it). */
+  upstreamNow?: () => number;
+  /** Mirror requests per minute per client IP; 0 turns the limit off. Default 300. */
+  rateLimitPerMinute?: number;
+  /** Origins allowed to call `/api/pixiv/*` cross-site (`*` for any). Default none. */
+  corsOrigins?: readonly string[];
+  /** Shared cache for several instances (`redis://…`); the in-memory LRU without it. */
+  redisUrl?: string;
+  /**
+   * Self-hosted mode (spec 000 §1): the app offers recommended, latest, user search, popular
+   * preview and discovery, and no search autocomplete. Default true.
+   */
+  selfHosted?: boolean;
+  /** SauceNAO API key for the image search (real upstream only). */
+  imageSearchApiKey?: string;
+  /** The novel translation services (`/api/pixiv-novel-translate`); without it that route answers 503. */
+  translate?: TranslateConfig;
+  /** The viewer's own services (pid recovery, notices, sensitive words); unset ones answer 503. */
+  services?: ViewerServiceUrls;
   /** Where logs go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The upstream identity (token pool), for the routes and for tests. */
+    upstream: Upstream;
+  }
+}
+
+/** Longest request URL accepted, in characters. */
+export const MAX_URL_LENGTH = 4096;
 
 /** Log paths that never reach a log line. */
 export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-pixiv-refresh-token"]',
+  'req.headers["x-pixiv-session"]',
+  'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]',
 ];
 
@@ -44,23 +93,108 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 512 },
     requestIdHeader: false,
+    genReqId: () => randomUUID(),
   });
   registerSecurityHeaders(app, config.imageProxy);
+  // Graceful shutdown: answers sent once close() has begun end their connection, so that close()
+  // waits for requests in flight and not for idle keep-alive connections.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+  app.addHook('onRequest', async (req, reply) => {
+    // Every real call has a short URL; refuse oversized ones before any work.
+    if (req.url.length > MAX_URL_LENGTH) return reply.code(414).send({ detail: 'URI Too Long' });
+    reply.header('x-request-id', req.id);
+  });
   const upstream = createUpstream({
     hosts: config.hosts,
     refreshTokens: config.refreshTokens,
     timeoutMs: config.upstreamTimeoutMs,
+    now: config.upstreamNow,
   });
-  const cache = new ResponseCache(new MemoryCacheStore(config.cacheMaxEntries ?? 5_000));
-  await app.register(async (scope) => pixivMirrorRoutes(scope, { upstream, cache }), {
-    prefix: '/api/pixiv',
+  app.decorate('upstream', upstream);
+  let store: MemoryCacheStore | RedisCacheStore;
+  if (config.redisUrl) {
+    const redis = await RedisCacheStore.connect(config.redisUrl);
+    app.addHook('onClose', () => redis.close());
+    store = redis;
+  } else {
+    store = new MemoryCacheStore(config.cacheMaxEntries ?? 5_000);
+  }
+  const cache = new ResponseCache(store, Date.now, (error) =>
+    app.log.warn({ err: error }, 'cache store failed; answering without it'),
+  );
+  await app.register(
+    async (scope) => {
+      await registerMirrorGuards(scope, {
+        rateLimitPerMinute: config.rateLimitPerMinute ?? 300,
+        corsOrigins: config.corsOrigins ?? [],
+      });
+      await pixivMirrorRoutes(scope, { upstream, cache });
+    },
+    { prefix: '/api/pixiv' },
+  );
+  await app.register(async (scope) => webRoutes(scope, { upstream, cache }), {
+    prefix: '/api/web',
   });
+  await app.register(
+    async (scope) =>
+      spotlightRoutes(scope, { upstream, cache, timeoutMs: config.upstreamTimeoutMs }),
+    { prefix: '/api' },
+  );
+  // The extras that cost real work per call (drawing, translating, encoding) get a limit too.
+  await app.register(
+    async (scope) => {
+      await registerRateLimit(scope, config.rateLimitPerMinute ?? 300);
+      await scope.register(qrcodeRoutes);
+      await scope.register(async (inner) =>
+        translateRoutes(inner, { upstream, cache, config: config.translate }),
+      );
+      await scope.register(async (inner) => ugoiraRoutes(inner, { upstream }));
+    },
+    { prefix: '/api' },
+  );
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(async (scope) =>
+    liveRoutes(scope, { upstream, timeoutMs: config.upstreamTimeoutMs }),
+  );
+  await app.register(async (scope) =>
+    authRoutes(scope, {
+      hosts: config.hosts,
+      timeoutMs: config.upstreamTimeoutMs,
+      // Against the sandbox the server is the login redirector; never for pixiv's real login.
+      redirector: config.upstreamKind === 'sandbox',
+    }),
+  );
+  await app.register(multipart);
+  await app.register(async (scope) =>
+    imageSearchRoutes(scope, {
+      base: config.hosts.imageSearch,
+      apiKey: config.imageSearchApiKey,
+    }),
+  );
+  await app.register(async (scope) =>
+    viewerServiceRoutes(scope, {
+      urls: config.services ?? {},
+      cache,
+      timeoutMs: config.upstreamTimeoutMs,
+    }),
+  );
   app.get('/api/config', async () => ({
     upstream: config.upstreamKind,
     imageProxy: config.imageProxy ?? null,
+    selfHosted: config.selfHosted ?? true,
   }));
   await app.register(async (scope) =>
-    imageRoutes(scope, { pximg: config.hosts.pximg, spximg: config.hosts.spximg }),
+    imageRoutes(scope, {
+      pximg: config.hosts.pximg,
+      spximg: config.hosts.spximg,
+      sketchImg: config.hosts.sketchImg,
+    }),
   );
   await app.register(async (scope) => spaRoutes(scope, { webDist: config.webDist }));
   return app;

@@ -15,6 +15,19 @@ describe('configuration', () => {
     expect(() => readEnv({ IMAGE_PROXY: 'ftp://x' })).toThrow(/IMAGE_PROXY/);
   });
 
+  it('takes the viewer services as http(s) URLs without a trailing slash', () => {
+    const env = readEnv({
+      UPSTREAM_PID_RECOVER: 'https://recover.example/',
+      UPSTREAM_NOTICES: 'https://static.example/notice.json',
+    });
+    expect(env.UPSTREAM_PID_RECOVER).toBe('https://recover.example');
+    expect(env.UPSTREAM_NOTICES).toBe('https://static.example/notice.json');
+    expect(env.UPSTREAM_SENSITIVE_WORDS).toBeUndefined();
+    expect(() => readEnv({ UPSTREAM_SENSITIVE_WORDS: 'file:///etc/passwd' })).toThrow(
+      /UPSTREAM_SENSITIVE_WORDS/,
+    );
+  });
+
   it('splits the refresh-token pool', () => {
     expect(refreshTokens({ PIXIV_REFRESH_TOKEN: ' a, b ,,c' })).toEqual(['a', 'b', 'c']);
     expect(refreshTokens({})).toEqual([]);

@@ -21,10 +21,25 @@ const EnvSchema = z.object({
   SANDBOX_URL: url.optional(),
   SANDBOX_SEED: z.coerce.number().int().default(20_070_913),
   IMAGE_PROXY: url.optional(),
-  REDIS_URL: z.string().optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5_000),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
+  CORS_ORIGINS: z.string().optional(),
+  SELF_HOSTED: z.enum(['true', 'false']).default('true'),
+  UPSTREAM_IMAGE_SEARCH: url.optional(),
+  SAUCENAO_API_KEY: z.string().optional(),
+  UPSTREAM_PID_RECOVER: url.optional(),
+  UPSTREAM_NOTICES: url.optional(),
+  UPSTREAM_SENSITIVE_WORDS: url.optional(),
+  UPSTREAM_TRANSLATE_MS: url.optional(),
+  UPSTREAM_TRANSLATE_GG: url.optional(),
+  UPSTREAM_TRANSLATE_YD: url.optional(),
+  UPSTREAM_TRANSLATE_SC: url.optional(),
+  TRANSLATE_MS_KEY: z.string().optional(),
+  TRANSLATE_MS_REGION: z.string().optional(),
+  TRANSLATE_SC_KEY: z.string().optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -47,5 +62,13 @@ export function refreshTokens(env: Pick<Env, 'PIXIV_REFRESH_TOKEN'>): string[] {
   return (env.PIXIV_REFRESH_TOKEN ?? '')
     .split(',')
     .map((t) => t.trim())
+    .filter(Boolean);
+}
+
+/** Origins allowed to call the mirror from other sites: a comma list, or `*`. None by default. */
+export function corsOrigins(env: Pick<Env, 'CORS_ORIGINS'>): string[] {
+  return (env.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
     .filter(Boolean);
 }

@@ -3,16 +3,60 @@
  * or the embedded sandbox), listens, and shuts down gracefully on SIGINT/SIGTERM.
  */
 import { PIXIV_HOSTS, type UpstreamHosts } from '@pv/core';
-import { DEMO_ACCOUNTS, sandboxHosts, startSandbox } from '@pv/sandbox';
+import {
+  DEMO_ACCOUNTS,
+  sandboxHosts,
+  sandboxServices,
+  sandboxTranslateHosts,
+  startSandbox,
+} from '@pv/sandbox';
 import { buildApp } from './app.ts';
-import { readEnv, refreshTokens, type Env } from './config.ts';
+import { corsOrigins, readEnv, refreshTokens, type Env } from './config.ts';
+import type { ViewerServiceUrls } from './routes/api/extras/viewer-services.ts';
+import {
+  PUBLIC_TRANSLATE_HOSTS,
+  type TranslateConfig,
+  type TranslateHosts,
+} from './routes/api/extras/translate-services.ts';
 
 interface UpstreamChoice {
   hosts: UpstreamHosts;
+  /** The viewer's own services: the sandbox's, or the configured ones. */
+  services: ViewerServiceUrls;
+  /** The novel translation services: the sandbox's stand-ins, or the public ones. */
+  translateHosts: TranslateHosts;
   tokens: string[];
   kind: 'sandbox' | 'pixiv';
   describe: string;
   close?: () => Promise<void>;
+}
+
+/** The services set in the environment (unset ones are left out, so defaults stay). */
+function configuredServices(env: Env): ViewerServiceUrls {
+  return Object.fromEntries(
+    Object.entries({
+      pidRecover: env.UPSTREAM_PID_RECOVER,
+      notices: env.UPSTREAM_NOTICES,
+      sensitiveWords: env.UPSTREAM_SENSITIVE_WORDS,
+    }).filter(([, v]) => v !== undefined),
+  );
+}
+
+/** Each translation service from the environment, else the upstream's own. */
+function translateConfig(env: Env, upstream: UpstreamChoice): TranslateConfig {
+  const hosts = upstream.translateHosts;
+  return {
+    hosts: {
+      microsoft: env.UPSTREAM_TRANSLATE_MS ?? hosts.microsoft,
+      google: env.UPSTREAM_TRANSLATE_GG ?? hosts.google,
+      youdao: env.UPSTREAM_TRANSLATE_YD ?? hosts.youdao,
+      ai: env.UPSTREAM_TRANSLATE_SC ?? hosts.ai,
+    },
+    microsoftKey: env.TRANSLATE_MS_KEY,
+    microsoftRegion: env.TRANSLATE_MS_REGION,
+    // The sandbox's stand-in wants a bearer key as the real service does; any key will do.
+    aiKey: env.TRANSLATE_SC_KEY ?? (upstream.kind === 'sandbox' ? 'sandbox' : undefined),
+  };
 }
 
 async function chooseUpstream(env: Env): Promise<UpstreamChoice> {
@@ -20,6 +64,8 @@ async function chooseUpstream(env: Env): Promise<UpstreamChoice> {
   if (env.SANDBOX_URL) {
     return {
       hosts: sandboxHosts(env.SANDBOX_URL),
+      services: { ...sandboxServices(env.SANDBOX_URL), ...configuredServices(env) },
+      translateHosts: sandboxTranslateHosts(env.SANDBOX_URL),
       tokens: tokens.length ? tokens : [DEMO_ACCOUNTS[0]!.refreshToken],
       kind: 'sandbox',
       describe: `upstream: pixiv sandbox at ${env.SANDBOX_URL} (SANDBOX_URL).`,
@@ -29,6 +75,8 @@ async function chooseUpstream(env: Env): Promise<UpstreamChoice> {
     const sandbox = await startSandbox({ seed: env.SANDBOX_SEED, host: '127.0.0.1', port: 0 });
     return {
       hosts: sandbox.hosts,
+      services: { ...sandboxServices(sandbox.baseUrl), ...configuredServices(env) },
+      translateHosts: sandboxTranslateHosts(sandbox.baseUrl),
       tokens: [DEMO_ACCOUNTS[0]!.refreshToken],
       kind: 'sandbox',
       describe: `upstream: embedded pixiv sandbox at ${sandbox.baseUrl}. Set PIXIV_REFRESH_TOKEN to use pixiv.`,
@@ -43,7 +91,10 @@ async function chooseUpstream(env: Env): Promise<UpstreamChoice> {
       www: env.UPSTREAM_WWW ?? PIXIV_HOSTS.www,
       pximg: env.UPSTREAM_PXIMG ?? PIXIV_HOSTS.pximg,
       spximg: env.UPSTREAM_SPXIMG ?? PIXIV_HOSTS.spximg,
+      imageSearch: env.UPSTREAM_IMAGE_SEARCH ?? PIXIV_HOSTS.imageSearch,
     },
+    services: configuredServices(env),
+    translateHosts: PUBLIC_TRANSLATE_HOSTS,
     tokens,
     kind: 'pixiv',
     describe: `upstream: pixiv (${tokens.length} refresh token${tokens.length === 1 ? '' : 's'}).`,
@@ -61,6 +112,13 @@ async function main(): Promise<void> {
     imageProxy: env.IMAGE_PROXY,
     logLevel: env.LOG_LEVEL,
     cacheMaxEntries: env.CACHE_MAX_ENTRIES,
+    rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
+    corsOrigins: corsOrigins(env),
+    redisUrl: env.REDIS_URL,
+    selfHosted: env.SELF_HOSTED === 'true',
+    imageSearchApiKey: env.SAUCENAO_API_KEY,
+    services: upstream.services,
+    translate: translateConfig(env, upstream),
   });
   app.log.info(upstream.describe);
   await app.listen({ port: env.PORT, host: env.HOST });

@@ -5,7 +5,13 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { UpstreamHosts } from '@pv/core';
-import { DEMO_ACCOUNTS, startSandbox, type RunningSandbox } from '@pv/sandbox';
+import {
+  DEMO_ACCOUNTS,
+  sandboxServices,
+  sandboxTranslateHosts,
+  startSandbox,
+  type RunningSandbox,
+} from '@pv/sandbox';
 import { buildApp, type AppConfig } from './app.ts';
 
 /** 2026-11-20 15:00 JST. */
@@ -43,7 +49,17 @@ export async function startTestServer(
     webDist: fakeWebDist(),
     logLevel: 'info',
     logStream,
-    upstreamTimeoutMs: 2_000,
+    // Generous, so a loaded CI machine does not turn slow answers into 502s; the timeout tests
+    // set their own short limits.
+    upstreamTimeoutMs: 10_000,
+    // Tests fire hundreds of calls from one address; the limit has its own test.
+    rateLimitPerMinute: 0,
+    services: sandboxServices(sandbox.baseUrl),
+    translate: {
+      hosts: sandboxTranslateHosts(sandbox.baseUrl),
+      aiKey: 'sandbox',
+      timeoutMs: 10_000,
+    },
     ...overrides,
     hosts: { ...sandbox.hosts, ...overrides.hosts },
   });
@@ -56,4 +72,10 @@ export async function startTestServer(
       await sandbox.close();
     },
   };
+}
+
+/** A test server listening on a free loopback port, for clients that need a real socket. */
+export async function startListeningTestServer(): Promise<{ t: TestServer; base: string }> {
+  const t = await startTestServer();
+  return { t, base: await t.app.listen({ port: 0, host: '127.0.0.1' }) };
 }

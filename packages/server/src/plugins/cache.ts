@@ -1,7 +1,8 @@
 /**
  * The response cache: a bounded in-memory LRU with per-entry lifetimes, in-flight coalescing
  * (concurrent identical requests share one upstream call) and stale entries kept for serving
- * when upstream fails. The Redis backend (several instances) plugs in behind the same interface.
+ * when upstream fails. The Redis backend (several instances, `redis-cache.ts`) plugs in behind
+ * the same interface and adds coalescing across instances through `claim`/`announce`/`waitFor`.
  */
 
 export interface CacheEntry {
@@ -14,6 +15,13 @@ export interface CacheEntry {
 export interface CacheStore {
   get(key: string): Promise<CacheEntry | undefined>;
   set(key: string, entry: CacheEntry): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Shared stores: try to become the one loader of `key` for a while. */
+  claim?(key: string): Promise<boolean>;
+  /** Shared stores: tell waiting instances the outcome of a load (undefined when it failed). */
+  announce?(key: string, outcome: Fetched | undefined): Promise<void>;
+  /** Shared stores: wait for another instance's outcome; undefined when it failed or took too long. */
+  waitFor?(key: string): { outcome: Promise<Fetched | undefined>; cancel(): void };
 }
 
 export class MemoryCacheStore implements CacheStore {
@@ -38,6 +46,10 @@ export class MemoryCacheStore implements CacheStore {
       const oldest = this.map.keys().next().value as string;
       this.map.delete(oldest);
     }
+  }
+
+  async delete(key: string): Promise<void> {
+    this.map.delete(key);
   }
 
   get size(): number {
@@ -68,7 +80,18 @@ export class ResponseCache {
   constructor(
     private readonly store: CacheStore,
     private readonly now: () => number = Date.now,
+    private readonly onStoreError: (error: unknown) => void = () => {},
   ) {}
+
+  /**
+   * Forgets entries whose answer a user's action has changed (a bookmark, a follow), so the next
+   * call asks upstream again. Store failures are reported, never thrown.
+   */
+  async invalidate(keys: readonly string[]): Promise<void> {
+    await Promise.all(
+      keys.map((key) => this.store.delete(key).catch((error: unknown) => this.onStoreError(error))),
+    );
+  }
 
   async fetch(
     key: string,
@@ -76,7 +99,7 @@ export class ResponseCache {
     mode: CacheMode,
     load: () => Promise<Fetched>,
   ): Promise<CachedResult<string>> {
-    const entry = mode === 'default' ? await this.store.get(key) : undefined;
+    const entry = mode === 'default' ? await this.read(key) : undefined;
     if (entry && entry.expires > this.now()) {
       return {
         value: entry.body,
@@ -86,8 +109,10 @@ export class ResponseCache {
     }
     const pending = this.inFlight.get(key);
     if (pending && mode !== 'bypass') return pending;
-    const job = this.load(key, ttlSeconds, mode, load, entry);
-    if (mode === 'bypass') return job;
+    if (mode === 'bypass') return this.load(key, ttlSeconds, mode, load, entry);
+    const job = this.store.claim
+      ? this.loadShared(key, ttlSeconds, mode, load, entry)
+      : this.load(key, ttlSeconds, mode, load, entry);
     this.inFlight.set(key, job);
     try {
       return await job;
@@ -96,24 +121,98 @@ export class ResponseCache {
     }
   }
 
-  private async load(
+  /** A store failure (Redis down) must never fail a request: it is a miss. */
+  private async read(key: string): Promise<CacheEntry | undefined> {
+    try {
+      return await this.store.get(key);
+    } catch (error) {
+      this.onStoreError(error);
+      return undefined;
+    }
+  }
+
+  private async write(key: string, entry: CacheEntry): Promise<void> {
+    try {
+      await this.store.set(key, entry);
+    } catch (error) {
+      this.onStoreError(error);
+    }
+  }
+
+  /**
+   * Coalescing across instances: one instance claims the key and loads; the others wait for its
+   * announcement (the waiter is registered before the claim, so no announcement is missed). When
+   * the loader fails or goes quiet, the waiters try again themselves.
+   */
+  private async loadShared(
     key: string,
     ttlSeconds: number | null,
     mode: CacheMode,
     load: () => Promise<Fetched>,
     known: CacheEntry | undefined,
   ): Promise<CachedResult<string>> {
+    const store = this.store as Required<CacheStore>;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const waiter = store.waitFor(key);
+      let claimed: boolean;
+      try {
+        claimed = await store.claim(key);
+      } catch (error) {
+        waiter.cancel();
+        this.onStoreError(error);
+        return this.load(key, ttlSeconds, mode, load, known);
+      }
+      if (claimed) {
+        waiter.cancel();
+        let outcome: Fetched | undefined;
+        try {
+          const result = await this.load(key, ttlSeconds, mode, load, known, (f) => (outcome = f));
+          return result;
+        } finally {
+          await store.announce(key, outcome).catch((error: unknown) => this.onStoreError(error));
+        }
+      }
+      const outcome = await waiter.outcome;
+      if (outcome) {
+        return {
+          value: outcome.body,
+          source: outcome.cacheable ? 'hit' : 'miss',
+          maxAge: outcome.cacheable ? (ttlSeconds ?? NO_EXPIRY_MAX_AGE) : 0,
+        };
+      }
+      // The loader failed or vanished: the entry may have been written meanwhile.
+      const entry = mode === 'default' ? await this.read(key) : undefined;
+      if (entry && entry.expires > this.now()) {
+        return {
+          value: entry.body,
+          source: 'hit',
+          maxAge: this.remaining(entry.expires, ttlSeconds),
+        };
+      }
+    }
+    return this.load(key, ttlSeconds, mode, load, known);
+  }
+
+  private async load(
+    key: string,
+    ttlSeconds: number | null,
+    mode: CacheMode,
+    load: () => Promise<Fetched>,
+    known: CacheEntry | undefined,
+    loaded?: (fetched: Fetched) => void,
+  ): Promise<CachedResult<string>> {
     let fetched: Fetched;
     try {
       fetched = await load();
     } catch (error) {
-      const stale = known ?? (mode === 'bypass' ? undefined : await this.store.get(key));
+      const stale = known ?? (mode === 'bypass' ? undefined : await this.read(key));
       if (stale) return { value: stale.body, source: 'stale', maxAge: 0 };
       throw error;
     }
     const expires = ttlSeconds === null ? Infinity : this.now() + ttlSeconds * 1000;
     if (fetched.cacheable && mode !== 'bypass')
-      await this.store.set(key, { body: fetched.body, expires });
+      await this.write(key, { body: fetched.body, expires });
+    loaded?.(fetched);
     return {
       value: fetched.body,
       source: 'miss',

@@ -2,6 +2,7 @@
  * The upstream identity: app-API clients that authenticate with a pool of server refresh
  * tokens, taken round robin so that load spreads across accounts.
  */
+import { createHash } from 'node:crypto';
 import type { UpstreamHosts } from '@pv/core';
 import {
   createAppApiClient,
@@ -11,16 +12,55 @@ import {
   type RefreshTokenProvider,
 } from '@pv/pixiv';
 
+export interface PooledClient extends AppApiClient {
+  /** Upstream answered "Rate Limit" to this client's token: rest that token for a while. */
+  rateLimited(): void;
+}
+
 export interface Upstream {
   hosts: UpstreamHosts;
   /** A client for one request, speaking `language` (the first Accept-Language code). */
-  appApi(language?: string): AppApiClient;
+  appApi(language?: string): PooledClient;
+  /** Tokens in the pool that are not resting. */
+  readonly available: number;
+  /**
+   * A client acting as a user, from their own refresh token (local-app mode). The token is kept
+   * only in memory, under a SHA-256 key, with its access token (1800 s); `userKey` names the
+   * user for per-user caching.
+   */
+  asUser(
+    refreshToken: string,
+    language?: string,
+  ): {
+    client: AppApiClient;
+    userKey: string;
+    /** The pixiv id of the token's user (refreshing the access token when needed). */
+    userId(): Promise<string | undefined>;
+  };
+}
+
+/** User refresh tokens kept at once (least recently used go first). */
+export const USER_TOKENS_MAX = 1_000;
+
+/** The key a user's token is known by: never the token itself. */
+export function userKeyOf(refreshToken: string): string {
+  return createHash('sha256').update(refreshToken).digest('hex').slice(0, 32);
+}
+
+/** How long a token rests after "Rate Limit" (gallery-dl waits 300 s). */
+export const RATE_LIMIT_BACKOFF_MS = 300_000;
+
+/** pixiv's rate-limit answer, recognised by its text as clients do. */
+export function isRateLimitBody(body: unknown): boolean {
+  const error = (body as { error?: { message?: unknown } } | null)?.error;
+  return typeof error?.message === 'string' && error.message === 'Rate Limit';
 }
 
 export interface UpstreamOptions {
   hosts: UpstreamHosts;
   refreshTokens: readonly string[];
   timeoutMs?: number;
+  now?: () => number;
 }
 
 export function createUpstream(options: UpstreamOptions): Upstream {
@@ -30,17 +70,57 @@ export function createUpstream(options: UpstreamOptions): Upstream {
   const pool: RefreshTokenProvider[] = options.refreshTokens.map((refreshToken) =>
     createRefreshTokenProvider({ oauth, refreshToken }),
   );
+  const now = options.now ?? Date.now;
+  const restingUntil = pool.map(() => 0);
   let next = 0;
+  /** Round robin over the tokens that are not resting; all resting → the one that rests least. */
+  const pick = (): number => {
+    for (let i = 0; i < pool.length; i++) {
+      const index = next++ % pool.length;
+      if (restingUntil[index]! <= now()) return index;
+    }
+    return restingUntil.indexOf(Math.min(...restingUntil));
+  };
+  const users = new Map<string, RefreshTokenProvider>();
   return {
     hosts: options.hosts,
-    appApi(language) {
-      const auth = pool[next++ % pool.length]!;
-      return createAppApiClient({
+    asUser(refreshToken, language) {
+      const userKey = userKeyOf(refreshToken);
+      let auth = users.get(userKey);
+      if (auth) users.delete(userKey);
+      else auth = createRefreshTokenProvider({ oauth, refreshToken });
+      users.set(userKey, auth);
+      if (users.size > USER_TOKENS_MAX) users.delete(users.keys().next().value as string);
+      const client = createAppApiClient({
         hosts: options.hosts,
         auth,
         acceptLanguage: language,
         timeoutMs: options.timeoutMs,
       });
+      const own = auth;
+      const userId = async () => {
+        await own.getAccessToken();
+        return own.userId();
+      };
+      return { client, userKey, userId };
+    },
+    get available() {
+      return restingUntil.filter((t) => t <= now()).length;
+    },
+    appApi(language) {
+      const index = pick();
+      const client = createAppApiClient({
+        hosts: options.hosts,
+        auth: pool[index]!,
+        acceptLanguage: language,
+        timeoutMs: options.timeoutMs,
+      });
+      return {
+        ...client,
+        rateLimited: () => {
+          restingUntil[index] = now() + RATE_LIMIT_BACKOFF_MS;
+        },
+      };
     },
   };
 }

@@ -39,6 +39,6 @@ describe('the SPA', () => {
 
   it('tells the app its configuration', async () => {
     const res = await t.app.inject({ url: '/api/config' });
-    expect(res.json()).toEqual({ upstream: 'sandbox', imageProxy: null });
+    expect(res.json()).toEqual({ upstream: 'sandbox', imageProxy: null, selfHosted: true });
   });
 });

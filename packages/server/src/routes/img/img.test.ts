@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RawIllustListResponse } from '@pv/core';
+import { toProxiedImageUrl, type RawIllustListResponse } from '@pv/core';
 import { startTestServer, type TestServer } from '../../test-helpers.ts';
 import { isSafeImagePath } from './index.ts';
 
@@ -83,6 +83,28 @@ describe('/i/* image proxy', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.body).toContain('<div id="root">');
+    }
+  });
+});
+
+describe('/sk/* sketch image proxy', () => {
+  it('serves live thumbnails from img-sketch.pximg.net and refuses other shapes', async () => {
+    const live = t.sandbox.state.lives.broadcasting()[0]!;
+    const detail = (await t.app.inject({ url: `/api/lives/${live.id}.json` })).json() as {
+      data: { thumbnail: { w400: { url: string } } };
+    };
+    const url = detail.data.thumbnail.w400.url;
+    expect(toProxiedImageUrl(url)).toMatch(/^\/sk\/c!\/w=400,f=webp:jpeg\/uploads\//);
+    const res = await t.app.inject({ url: toProxiedImageUrl(url) });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/jpeg');
+    expect(res.headers['cache-control']).toContain('immutable');
+    for (const bad of [
+      '/sk/../i/x.jpg',
+      '/sk/c!/w=400,f=webp:jpeg/other/1/a.jpg',
+      '/sk/uploads/a/file/1/%2e%2e.jpg',
+    ]) {
+      expect((await t.app.inject({ url: bad })).statusCode, bad).toBeGreaterThanOrEqual(400);
     }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `/i/*` and `/s/*`: i.pximg.net and s.pximg.net through this server, with the pixiv Referer
+ * `/i/*`, `/s/*` and `/sk/*`: i.pximg.net, s.pximg.net and img-sketch.pximg.net through this server, with the pixiv Referer
  * they require. Only those two hosts are ever fetched (the path is appended to a fixed base,
  * after rejecting traversal and encoded tricks); bodies stream; Range and validators pass
  * through; redirects are not followed.
@@ -28,18 +28,36 @@ export function isSafeImagePath(path: string): boolean {
   return path.length > 0 && path.length <= 512 && SAFE_PATH.test(path);
 }
 
-export interface ImageProxyOptions {
-  /** Base URLs of i.pximg.net and s.pximg.net (or the sandbox's stand-ins). */
-  pximg: string;
-  spximg: string;
+/**
+ * img-sketch.pximg.net paths: an optional resize directive (`c!/w=400,h=400,f=webp:jpeg/`) and an
+ * upload path. Nothing else is fetched from that host.
+ */
+const SKETCH_IMAGE_PATH =
+  /^(?:c!\/w=\d{1,4}(?:,h=\d{1,4})?,f=webp:jpeg\/)?uploads\/[a-z_]+\/file\/\d{1,12}\/[\w-]{1,80}\.(?:jpe?g|png|gif)$/;
+
+export function isSafeSketchImagePath(path: string): boolean {
+  return path.length <= 256 && SKETCH_IMAGE_PATH.test(path);
 }
 
-async function proxy(base: string, req: FastifyRequest, reply: FastifyReply) {
-  const rawPath = req.url.replace(/^\/[is]\//, '').split('?')[0] ?? '';
+export interface ImageProxyOptions {
+  /** Base URLs of i.pximg.net, s.pximg.net and img-sketch.pximg.net (or the sandbox's stand-ins). */
+  pximg: string;
+  spximg: string;
+  sketchImg: string;
+}
+
+async function proxy(
+  base: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  prefix = /^\/[is]\//,
+  safe = isSafeImagePath,
+) {
+  const rawPath = req.url.replace(prefix, '').split('?')[0] ?? '';
   // `/i/{id}` and `/s/{keyword}` are also SPA routes (artwork and search short links). Every
   // image path ends in a file extension; anything else is a page for the app.
   if (!IMAGE_FILE.test(rawPath)) return reply.callNotFound();
-  if (!isSafeImagePath(rawPath)) return reply.code(400).type('text/plain').send('bad image path');
+  if (!safe(rawPath)) return reply.code(400).type('text/plain').send('bad image path');
   const headers: Record<string, string> = {
     Referer: 'https://www.pixiv.net/',
     'User-Agent': 'Mozilla/5.0 (pixiv-viewer image proxy)',
@@ -79,4 +97,7 @@ async function proxy(base: string, req: FastifyRequest, reply: FastifyReply) {
 export async function imageRoutes(app: FastifyInstance, options: ImageProxyOptions): Promise<void> {
   app.get('/i/*', (req, reply) => proxy(options.pximg, req, reply));
   app.get('/s/*', (req, reply) => proxy(options.spximg, req, reply));
+  app.get('/sk/*', (req, reply) =>
+    proxy(options.sketchImg, req, reply, /^\/sk\//, isSafeSketchImagePath),
+  );
 }

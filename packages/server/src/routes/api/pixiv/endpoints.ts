@@ -5,12 +5,35 @@
 import { CACHE_TTL_SECONDS } from '@pv/core';
 import type { Query } from '@pv/pixiv';
 import type { Args, Fields } from './params.ts';
+import {
+  SEARCH_FILTER_FIELDS,
+  SORTS,
+  bookmarksOf,
+  byId,
+  forIos,
+  id,
+  offset,
+  page,
+  pagedById,
+  popularPreview,
+  searchFilterQuery,
+  searchMode,
+  size,
+  word,
+} from './endpoint-kit.ts';
+import { NOVEL_ENDPOINTS } from './novel-endpoints.ts';
+import { DISCUSSION_ENDPOINTS } from './discussion-endpoints.ts';
 
 export interface MirrorEndpoint {
   fields: Fields;
   upstream(args: Args): { path: string; query: Query };
   /** Seconds; null never expires. */
   ttl: number | null;
+  /**
+   * For upstream pages that answer HTML (the webview reader): the mirror's answer made from it,
+   * JSON or text, or null when the page holds no novel.
+   */
+  webview?: (html: string, args: Args) => { json: unknown } | { text: string } | null;
 }
 
 /** Illust ranking modes HibiAPI accepts. */
@@ -42,27 +65,15 @@ export function yesterdayJst(now = Date.now()): string {
   return new Date(now + 9 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
 }
 
-const page = { type: 'int', default: 1, min: 1 } as const;
-const size = { type: 'int', default: 30, min: 1, max: 500 } as const;
-const offset = (args: Args) => ((args.page as number) - 1) * (args.size as number);
-
-const id = { type: 'int', required: true, min: 1 } as const;
-const word = { type: 'string', required: true, maxLength: 200 } as const;
 const SEARCH_MODES = [
   'partial_match_for_tags',
   'exact_match_for_tags',
   'title_and_caption',
 ] as const;
-const SORTS = ['date_desc', 'date_asc', 'popular_desc'] as const;
-const DURATIONS = ['within_last_day', 'within_last_week', 'within_last_month'] as const;
 const TTL = CACHE_TTL_SECONDS;
 
 export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
-  illust: {
-    fields: { id: { type: 'int', required: true, min: 1 } },
-    upstream: (a) => ({ path: '/v1/illust/detail', query: { illust_id: a.id as number } }),
-    ttl: CACHE_TTL_SECONDS.artworkDetail,
-  },
+  illust: byId('/v1/illust/detail', 'illust_id', TTL.artworkDetail),
   rank: {
     fields: {
       mode: { type: 'enum', values: RANK_MODES, default: 'week' },
@@ -76,11 +87,7 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
     }),
     ttl: CACHE_TTL_SECONDS.rankings,
   },
-  member: {
-    fields: { id },
-    upstream: (a) => ({ path: '/v1/user/detail', query: { user_id: a.id as number } }),
-    ttl: TTL.users,
-  },
+  member: byId('/v1/user/detail', 'user_id', TTL.users),
   member_illust: {
     fields: {
       id,
@@ -94,24 +101,13 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
     }),
     ttl: TTL.users,
   },
-  related: {
-    fields: { id, page, size },
-    upstream: (a) => ({
-      path: '/v2/illust/related',
-      query: { illust_id: a.id as number, offset: offset(a) },
-    }),
-    ttl: TTL.related,
-  },
+  related: pagedById('/v2/illust/related', 'illust_id', TTL.related),
   search: {
     fields: {
       word,
-      mode: { type: 'enum', values: SEARCH_MODES, default: 'partial_match_for_tags' },
+      mode: searchMode(SEARCH_MODES),
       order: { type: 'enum', values: SORTS, default: 'date_desc' },
-      duration: { type: 'enum', values: DURATIONS },
-      start_date: { type: 'date' },
-      end_date: { type: 'date' },
-      bookmark_num_min: { type: 'int', min: 0 },
-      bookmark_num_max: { type: 'int', min: 0 },
+      ...SEARCH_FILTER_FIELDS,
       page,
       size,
       include_translated_tag_results: { type: 'bool', default: true },
@@ -123,11 +119,7 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
         word: a.word as string,
         search_target: a.mode as string,
         sort: a.order as string,
-        duration: a.duration as string | undefined,
-        start_date: a.start_date as string | undefined,
-        end_date: a.end_date as string | undefined,
-        bookmark_num_min: a.bookmark_num_min as number | undefined,
-        bookmark_num_max: a.bookmark_num_max as number | undefined,
+        ...searchFilterQuery(a),
         offset: offset(a),
         include_translated_tag_results: a.include_translated_tag_results as boolean,
         search_ai_type: a.search_ai_type ? 1 : 0,
@@ -135,31 +127,8 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
     }),
     ttl: TTL.searches,
   },
-  popular_preview: {
-    fields: {
-      word,
-      mode: { type: 'enum', values: SEARCH_MODES, default: 'partial_match_for_tags' },
-      merge_plain_keyword_results: { type: 'bool', default: true },
-      include_translated_tag_results: { type: 'bool', default: true },
-      filter: { type: 'string', default: 'for_ios', maxLength: 20 },
-    },
-    upstream: (a) => ({
-      path: '/v1/search/popular-preview/illust',
-      query: {
-        word: a.word as string,
-        search_target: a.mode as string,
-        merge_plain_keyword_results: a.merge_plain_keyword_results as boolean,
-        include_translated_tag_results: a.include_translated_tag_results as boolean,
-        filter: a.filter as string,
-      },
-    }),
-    ttl: TTL.searches,
-  },
-  tags: {
-    fields: {},
-    upstream: () => ({ path: '/v1/trending-tags/illust', query: { filter: 'for_ios' } }),
-    ttl: TTL.searches,
-  },
+  popular_preview: popularPreview('/v1/search/popular-preview/illust', SEARCH_MODES, TTL.searches),
+  tags: forIos('/v1/trending-tags/illust', TTL.searches),
   tags_autocomplete: {
     fields: { word, merge_plain_keyword_results: { type: 'bool', default: true } },
     upstream: (a) => ({
@@ -176,11 +145,7 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
     upstream: (a) => ({ path: '/v1/search/autocomplete', query: { word: a.word as string } }),
     ttl: TTL.searches,
   },
-  ugoira_metadata: {
-    fields: { id },
-    upstream: (a) => ({ path: '/v1/ugoira/metadata', query: { illust_id: a.id as number } }),
-    ttl: TTL.artworkDetail,
-  },
+  ugoira_metadata: byId('/v1/ugoira/metadata', 'illust_id', TTL.artworkDetail),
   illust_new: {
     fields: {
       content_type: { type: 'enum', values: ['illust', 'manga'], default: 'illust' },
@@ -196,8 +161,94 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
     }),
     ttl: TTL.latest,
   },
+  // spec 001 §7.3: illust_new's manga twin.
+  manga_new: {
+    fields: { max_illust_id: { type: 'int', min: 1 } },
+    upstream: (a) => ({
+      path: '/v1/illust/new',
+      query: {
+        content_type: 'manga',
+        filter: 'for_ios',
+        max_illust_id: a.max_illust_id as number | undefined,
+      },
+    }),
+    ttl: TTL.latest,
+  },
+  spotlights: {
+    fields: {
+      category: { type: 'enum', values: ['all', 'illust', 'manga', 'novel'], default: 'all' },
+      page,
+      size: { type: 'int', default: 10, min: 1, max: 500 },
+    },
+    upstream: (a) => ({
+      path: '/v1/spotlight/articles',
+      query: { filter: 'for_ios', category: a.category as string, offset: offset(a) },
+    }),
+    ttl: TTL.recommendations,
+  },
+  // A user's own lists change with every bookmark and follow: kept only as long as the latest works.
+  favorite: bookmarksOf('/v1/user/bookmarks/illust', TTL.latest),
+  following: {
+    fields: {
+      id,
+      page,
+      size,
+      restrict: { type: 'enum', values: ['public', 'private'], default: 'public' },
+    },
+    upstream: (a) => ({
+      path: '/v1/user/following',
+      query: { user_id: a.id as number, restrict: a.restrict as string, offset: offset(a) },
+    }),
+    // A user's own lists change with every bookmark and follow: kept only as long as the latest works.
+    ttl: TTL.latest,
+  },
+  follower: {
+    fields: { id, page, size },
+    upstream: (a) => ({
+      path: '/v1/user/follower',
+      query: { user_id: a.id as number, offset: offset(a) },
+    }),
+    // Followers change with every follow, as the following list does.
+    ttl: TTL.latest,
+  },
+  search_user: {
+    fields: { word, page, size },
+    upstream: (a) => ({
+      path: '/v1/search/user',
+      query: { word: a.word as string, filter: 'for_ios', offset: offset(a) },
+    }),
+    ttl: TTL.searches,
+  },
+  related_member: {
+    fields: { id },
+    upstream: (a) => ({
+      path: '/v1/user/related',
+      // pixiv clients send seed_user_id last
+      query: { filter: 'for_ios', seed_user_id: a.id as number },
+    }),
+    ttl: TTL.related,
+  },
+  user_recommended: {
+    fields: { page, size },
+    upstream: (a) => ({
+      path: '/v1/user/recommended',
+      query: { filter: 'for_ios', offset: offset(a) },
+    }),
+    ttl: TTL.recommendations,
+  },
+  live_list: {
+    fields: { page, size },
+    upstream: (a) => ({
+      path: '/v1/live/list',
+      // pixiv clients leave offset out on the first page.
+      query: { list_type: 'popular', offset: offset(a) || undefined },
+    }),
+    ttl: 60,
+  },
   illust_recommended: recommended('/v1/illust/recommended', 'illust'),
   manga_recommended: recommended('/v1/manga/recommended', 'manga'),
+  ...NOVEL_ENDPOINTS,
+  ...DISCUSSION_ENDPOINTS,
 };
 
 function recommended(path: string, contentType: 'illust' | 'manga'): MirrorEndpoint {

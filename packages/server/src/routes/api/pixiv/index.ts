@@ -4,12 +4,15 @@
  * upstream answers something that is not JSON, 502 when it cannot be reached.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PixivError } from '@pv/pixiv';
+import { PixivError, type AppApiClient, type Query } from '@pv/pixiv';
 import { hibiError } from '../../../lib/hibi-errors.ts';
 import type { CacheMode, Fetched, ResponseCache } from '../../../plugins/cache.ts';
-import { firstLanguage, type Upstream } from '../../../plugins/upstream.ts';
+import { firstLanguage, isRateLimitBody, type Upstream } from '../../../plugins/upstream.ts';
 import { ENDPOINTS, type MirrorEndpoint } from './endpoints.ts';
 import { validate, validationDetail, type Args } from './params.ts';
+import { reqRoutes } from './req.ts';
+import { meRoutes } from './me.ts';
+import { openApiRoutes } from './openapi.ts';
 
 export interface MirrorDeps {
   upstream: Upstream;
@@ -35,11 +38,30 @@ export function isCacheable(status: number, body: unknown): boolean {
   );
 }
 
-function cacheKey(name: string, args: Args, language: string | undefined): string {
+/**
+ * Upstream answered, but with a failure (5xx or "Rate Limit"): a stale entry is better than this,
+ * and without one the body goes back verbatim as HibiAPI does.
+ */
+export class UpstreamFailure extends Error {
+  constructor(readonly body: unknown) {
+    super('upstream answered with a failure');
+  }
+}
+
+/** The header that carries a user's own refresh token (local-app mode); redacted from logs. */
+export const USER_TOKEN_HEADER = 'x-pixiv-refresh-token';
+
+/** The cache key of a mirror answer: route, validated arguments, language and whose it is. */
+export function cacheKey(
+  name: string,
+  args: Args,
+  language: string | undefined,
+  who = 'server',
+): string {
   const sorted = Object.keys(args)
     .sort()
     .map((k) => [k, args[k]]);
-  return `pixiv:${name}:${language ?? ''}:server:${JSON.stringify(sorted)}`;
+  return `pixiv:${name}:${language ?? ''}:${who}:${JSON.stringify(sorted)}`;
 }
 
 async function handle(
@@ -58,26 +80,75 @@ async function handle(
   }
   const language = firstLanguage(req.headers['accept-language']);
   const { path, query } = endpoint.upstream(result.args);
+  const userToken = req.headers[USER_TOKEN_HEADER];
+  let user: ReturnType<Upstream['asUser']> | undefined;
+  if (typeof userToken === 'string') {
+    if (!/^[\w-]{43}$/.test(userToken)) {
+      return hibiError(req, reply, 401, 'login.token_format');
+    }
+    user = deps.upstream.asUser(userToken, language);
+  }
+  const ask = (client: AppApiClient) => askUpstream(client, endpoint, path, query, result.args);
   const load = async (): Promise<Fetched> => {
-    const res = await deps.upstream.appApi(language).get(path, query);
-    return { body: JSON.stringify(res.body), cacheable: isCacheable(res.status, res.body) };
+    if (user) {
+      // A user's own identity: no pool, no token rotation.
+      const res = await ask(user.client);
+      if (res.status >= 500 || isRateLimitBody(res.body)) throw new UpstreamFailure(res.body);
+      return { body: res.text, cacheable: res.cacheable };
+    }
+    let client = deps.upstream.appApi(language);
+    let res = await ask(client);
+    if (isRateLimitBody(res.body)) {
+      client.rateLimited();
+      req.log.warn({ path }, 'upstream Rate Limit; resting that token');
+      // Another token of the pool may still have budget.
+      if (deps.upstream.available > 0) {
+        client = deps.upstream.appApi(language);
+        res = await ask(client);
+        if (isRateLimitBody(res.body)) client.rateLimited();
+      }
+    }
+    if (res.status >= 500 || isRateLimitBody(res.body)) throw new UpstreamFailure(res.body);
+    return { body: res.text, cacheable: res.cacheable };
   };
   try {
     const cached = await deps.cache.fetch(
-      cacheKey(name, result.args, language),
+      cacheKey(name, result.args, language, user ? `user-${user.userKey}` : 'server'),
       endpoint.ttl,
       cacheMode(req.headers['cache-control']),
       load,
     );
-    reply.header('content-type', 'application/json; charset=utf-8');
-    reply.header('cache-control', cached.maxAge > 0 ? `max-age=${cached.maxAge}` : 'no-cache');
+    // `webview_novel?raw=true` answers the page itself, as text: never as HTML of our origin.
+    const text = endpoint.webview && result.args.raw === true && !cached.value.startsWith('{');
+    reply.header(
+      'content-type',
+      text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+    );
+    if (text) reply.header('x-content-type-options', 'nosniff');
+    // A user's answers are theirs alone: no shared cache may keep them.
+    const scope = user ? 'private, ' : '';
+    reply.header(
+      'cache-control',
+      cached.maxAge > 0 ? `${scope}max-age=${cached.maxAge}` : `${scope}no-cache`,
+    );
+    if (user) reply.header('vary', USER_TOKEN_HEADER);
     if (cached.source === 'hit') reply.header('x-cache-hit', 'true');
     if (cached.source === 'stale') reply.header('x-cache-stale', 'true');
     reply.header('x-process-time', ((performance.now() - started) / 1000).toFixed(4));
     return reply.code(200).send(cached.value);
   } catch (error) {
+    if (error instanceof UpstreamFailure) {
+      return reply
+        .code(200)
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(JSON.stringify(error.body));
+    }
     if (error instanceof PixivError && error.kind === 'bad_response') {
       return hibiError(req, reply, 500, 'JSONDecodeError');
+    }
+    if (error instanceof PixivError && error.kind === 'auth' && user) {
+      return hibiError(req, reply, 401, 'login.token_invalid');
     }
     if (error instanceof PixivError && error.kind === 'auth') {
       req.log.error(
@@ -95,7 +166,58 @@ async function handle(
   }
 }
 
+interface UpstreamAnswer {
+  status: number;
+  /** Parsed JSON, for the failure checks; null for a text answer. */
+  body: unknown;
+  /** What the mirror answers (and caches). */
+  text: string;
+  cacheable: boolean;
+}
+
+/**
+ * One upstream call. JSON endpoints answer upstream's JSON; webview endpoints read the HTML page
+ * and answer what `endpoint.webview` makes of it, or upstream's JSON error body as it came.
+ */
+async function askUpstream(
+  client: AppApiClient,
+  endpoint: MirrorEndpoint,
+  path: string,
+  query: Query,
+  args: Args,
+): Promise<UpstreamAnswer> {
+  if (!endpoint.webview) {
+    const res = await client.get(path, query);
+    const text = JSON.stringify(res.body);
+    return {
+      status: res.status,
+      body: res.body,
+      text,
+      cacheable: isCacheable(res.status, res.body),
+    };
+  }
+  const res = await client.getText(path, query);
+  if (res.status !== 200 || res.contentType.includes('json')) {
+    let body: unknown;
+    try {
+      body = JSON.parse(res.text);
+    } catch (cause) {
+      throw new PixivError('bad_response', `webview answered ${res.status} without JSON`, {
+        cause,
+      });
+    }
+    return { status: res.status, body, text: JSON.stringify(body), cacheable: false };
+  }
+  const made = endpoint.webview(res.text, args);
+  if (!made) throw new PixivError('bad_response', 'the webview page holds no novel object');
+  if ('text' in made) return { status: 200, body: null, text: made.text, cacheable: true };
+  return { status: 200, body: made.json, text: JSON.stringify(made.json), cacheable: true };
+}
+
 export async function pixivMirrorRoutes(app: FastifyInstance, deps: MirrorDeps): Promise<void> {
+  reqRoutes(app, deps);
+  meRoutes(app, deps.upstream);
+  openApiRoutes(app);
   for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
     app.get(`/${name}`, (req, reply) => handle(deps, name, endpoint, req, reply));
   }

@@ -1,0 +1,139 @@
+/**
+ * The shared response cache in Redis, for several server instances: entries are JSON strings
+ * under `pv:cache:<key>`; a load is claimed with `SET pv:lock:<key> NX PX`, and its outcome is
+ * published on one channel that every instance listens to, so 50 identical cold requests spread
+ * over any number of instances make one upstream call.
+ *
+ * Expired entries stay in Redis a while longer (STALE_KEEP_MS) so that they can be served when
+ * upstream fails; Redis' own TTL removes them after that. Memory is bounded by the operator's
+ * `maxmemory` policy.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { CacheEntry, CacheStore, Fetched } from './cache.ts';
+
+const ENTRY_PREFIX = 'pv:cache:';
+const LOCK_PREFIX = 'pv:lock:';
+const CHANNEL = 'pv:cache:loaded';
+/** How long an expired entry is kept for stale serving. */
+export const STALE_KEEP_MS = 24 * 3600 * 1000;
+
+/** Deletes the lock only when this instance still holds it. */
+const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+interface Announcement {
+  key: string;
+  outcome: Fetched | null;
+}
+
+export interface RedisCacheOptions {
+  /** How long a claim holds before others may load (longer than the upstream timeout). */
+  lockMs?: number;
+  now?: () => number;
+}
+
+export class RedisCacheStore implements CacheStore {
+  private readonly instance = randomUUID();
+  private readonly waiters = new Map<string, Set<(outcome: Fetched | undefined) => void>>();
+  private readonly lockMs: number;
+  private readonly now: () => number;
+
+  private constructor(
+    private readonly client: Redis,
+    private readonly subscriber: Redis,
+    options: RedisCacheOptions,
+  ) {
+    this.lockMs = options.lockMs ?? 25_000;
+    this.now = options.now ?? Date.now;
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel !== CHANNEL) return;
+      let parsed: Announcement;
+      try {
+        parsed = JSON.parse(message) as Announcement;
+      } catch {
+        return;
+      }
+      const set = this.waiters.get(parsed.key);
+      if (!set) return;
+      this.waiters.delete(parsed.key);
+      for (const resolve of set) resolve(parsed.outcome ?? undefined);
+    });
+  }
+
+  /** Connects both connections (commands and subscription); fails when Redis cannot be reached. */
+  static async connect(url: string, options: RedisCacheOptions = {}): Promise<RedisCacheStore> {
+    const settings = {
+      lazyConnect: true,
+      // Fail commands at once while disconnected: the cache then acts as a miss, never a hang.
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 5_000,
+    } as const;
+    const client = new Redis(url, settings);
+    const subscriber = new Redis(url, settings);
+    client.on('error', () => {});
+    subscriber.on('error', () => {});
+    await client.connect();
+    await subscriber.connect();
+    await subscriber.subscribe(CHANNEL);
+    return new RedisCacheStore(client, subscriber, options);
+  }
+
+  async get(key: string): Promise<CacheEntry | undefined> {
+    const raw = await this.client.get(ENTRY_PREFIX + key);
+    if (raw === null) return undefined;
+    const { b, e } = JSON.parse(raw) as { b: string; e: number | null };
+    return { body: b, expires: e ?? Infinity };
+  }
+
+  async set(key: string, entry: CacheEntry): Promise<void> {
+    const value = JSON.stringify({
+      b: entry.body,
+      e: entry.expires === Infinity ? null : entry.expires,
+    });
+    if (entry.expires === Infinity) {
+      await this.client.set(ENTRY_PREFIX + key, value);
+      return;
+    }
+    const keepMs = Math.max(1, entry.expires - this.now() + STALE_KEEP_MS);
+    await this.client.set(ENTRY_PREFIX + key, value, 'PX', keepMs);
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.del(ENTRY_PREFIX + key);
+  }
+
+  async claim(key: string): Promise<boolean> {
+    const ok = await this.client.set(LOCK_PREFIX + key, this.instance, 'PX', this.lockMs, 'NX');
+    return ok === 'OK';
+  }
+
+  async announce(key: string, outcome: Fetched | undefined): Promise<void> {
+    const message: Announcement = { key, outcome: outcome ?? null };
+    await this.client.publish(CHANNEL, JSON.stringify(message));
+    await this.client.eval(RELEASE_SCRIPT, 1, LOCK_PREFIX + key, this.instance);
+  }
+
+  waitFor(key: string): { outcome: Promise<Fetched | undefined>; cancel(): void } {
+    let resolve!: (outcome: Fetched | undefined) => void;
+    const outcome = new Promise<Fetched | undefined>((r) => (resolve = r));
+    let set = this.waiters.get(key);
+    if (!set) this.waiters.set(key, (set = new Set()));
+    const done = (value: Fetched | undefined) => {
+      clearTimeout(timer);
+      set.delete(done);
+      if (set.size === 0 && this.waiters.get(key) === set) this.waiters.delete(key);
+      resolve(value);
+    };
+    set.add(done);
+    // The loader may die without announcing; its claim expires after lockMs.
+    const timer = setTimeout(() => done(undefined), this.lockMs);
+    return { outcome, cancel: () => done(undefined) };
+  }
+
+  async close(): Promise<void> {
+    for (const set of this.waiters.values()) for (const resolve of set) resolve(undefined);
+    this.waiters.clear();
+    await Promise.allSettled([this.client.quit(), this.subscriber.quit()]);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * pixivision for the app (spec 000 §2 Spotlights): `GET /api/spotlights?type=&page=&lang=`
+ * (all articles, or one of the seven tabs) and `GET /api/spotlight/{id}?lang=`, scraped from
+ * pixivision's pages into the spec's shapes. 404 when pixivision has no such page.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SPOTLIGHT_LANGS, SPOTLIGHT_TABS, type SpotlightLang, type SpotlightTab } from '@pv/core';
+import { PixivError, createPixivisionClient } from '@pv/pixiv';
+import { z } from 'zod';
+import type { ResponseCache } from '../../../plugins/cache.ts';
+import type { Upstream } from '../../../plugins/upstream.ts';
+import { cacheMode } from '../pixiv/index.ts';
+
+/** List pages change through the day; articles hardly ever. */
+export const SPOTLIGHT_LIST_TTL = 3_600;
+export const SPOTLIGHT_ARTICLE_TTL = 86_400;
+
+const lang = z.enum(SPOTLIGHT_LANGS).default('ja');
+const ListQuery = z.object({
+  type: z.enum(SPOTLIGHT_TABS).optional(),
+  page: z.coerce.number().int().min(1).max(500).default(1),
+  lang,
+});
+const ArticleQuery = z.object({ lang });
+const ArticleParams = z.object({ id: z.coerce.number().int().min(1).max(99_999_999) });
+
+export interface SpotlightDeps {
+  upstream: Upstream;
+  cache: ResponseCache;
+  timeoutMs?: number;
+}
+
+function invalid(reply: FastifyReply, issues: z.core.$ZodIssue[]) {
+  return reply.code(422).send({
+    error: 'invalid parameters',
+    issues: issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  });
+}
+
+async function answer(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  cache: ResponseCache,
+  key: string,
+  ttl: number,
+  load: () => Promise<unknown | null>,
+) {
+  try {
+    const result = await cache.fetch(
+      key,
+      ttl,
+      cacheMode(req.headers['cache-control']),
+      async () => {
+        const value = await load();
+        return { body: JSON.stringify(value), cacheable: value !== null };
+      },
+    );
+    if (result.value === 'null') return reply.code(404).send({ error: 'not found' });
+    reply.header('content-type', 'application/json; charset=utf-8');
+    reply.header('cache-control', result.maxAge > 0 ? `max-age=${result.maxAge}` : 'no-cache');
+    if (result.source === 'hit') reply.header('x-cache-hit', 'true');
+    if (result.source === 'stale') reply.header('x-cache-stale', 'true');
+    return reply.send(result.value);
+  } catch (error) {
+    if (error instanceof PixivError) {
+      req.log.warn({ kind: error.kind }, 'pixivision request failed');
+      return reply.code(502).send({ error: 'upstream request failed' });
+    }
+    throw error;
+  }
+}
+
+export async function spotlightRoutes(app: FastifyInstance, deps: SpotlightDeps): Promise<void> {
+  const client = createPixivisionClient({ hosts: deps.upstream.hosts, timeoutMs: deps.timeoutMs });
+
+  app.get('/spotlights', async (req, reply) => {
+    const q = ListQuery.safeParse(req.query);
+    if (!q.success) return invalid(reply, q.error.issues);
+    const { type, page, lang: l } = q.data;
+    return answer(
+      req,
+      reply,
+      deps.cache,
+      `spotlights:${l}:${type ?? ''}:${page}`,
+      SPOTLIGHT_LIST_TTL,
+      () => client.list(type as SpotlightTab | undefined, page, l as SpotlightLang),
+    );
+  });
+
+  app.get('/spotlight/:id', async (req, reply) => {
+    const p = ArticleParams.safeParse(req.params);
+    const q = ArticleQuery.safeParse(req.query);
+    if (!p.success) return invalid(reply, p.error.issues);
+    if (!q.success) return invalid(reply, q.error.issues);
+    const { id } = p.data;
+    const l = q.data.lang as SpotlightLang;
+    return answer(req, reply, deps.cache, `spotlight:${l}:${id}`, SPOTLIGHT_ARTICLE_TTL, () =>
+      client.article(id, l),
+    );
+  });
+}

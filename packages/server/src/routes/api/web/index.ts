@@ -1,0 +1,147 @@
+/**
+ * `/api/web/*`: a proxy for exactly the www.pixiv.net routes the app uses (routes.ts, posts.ts),
+ * never an open one. Each GET names its one upstream path and validates its parameters (422 like
+ * the mirror); the upstream JSON goes back with 200, so the app reads `{error, message, body}` or
+ * the ranking's own shape. The browser's session (`x-pixiv-session`, `x-csrf-token`) goes to the
+ * www host only; answers made with it are never cached, and are marked private.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { PixivError, createWebClient, type WebSession } from '@pv/pixiv';
+import { hibiError } from '../../../lib/hibi-errors.ts';
+import type { ResponseCache } from '../../../plugins/cache.ts';
+import { firstLanguage, type Upstream } from '../../../plugins/upstream.ts';
+import { validate, validationDetail } from '../pixiv/params.ts';
+import { cacheMode } from '../pixiv/index.ts';
+import { registerWebPosts } from './posts.ts';
+import { WEB_ROUTES, type WebRoute } from './routes.ts';
+import { SESSION_HEADER, sessionOf } from './session.ts';
+
+export { WEB_RANKING_MODES, WEB_ROUTES, WEB_PAGE_SIZES } from './routes.ts';
+export { WEB_POSTS } from './posts.ts';
+export { SESSION_HEADER, CSRF_HEADER } from './session.ts';
+
+export interface WebDeps {
+  upstream: Upstream;
+  cache: ResponseCache;
+}
+
+/** A 200 answer with `error: false`; upstream failures of routes that swallow them are not. */
+function isOk(status: number, body: unknown): boolean {
+  return (
+    status === 200 &&
+    !!body &&
+    typeof body === 'object' &&
+    !('error' in body && (body as { error: unknown }).error)
+  );
+}
+
+/** The empty-data envelope a failed GET answers (spec 000 §8), with the reason in a header. */
+function swallowed(reply: FastifyReply, route: WebRoute, reason: string, message = '') {
+  return reply
+    .code(200)
+    .header('content-type', 'application/json; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('x-web-error', reason)
+    .send({ error: false, message, body: route.empty!() });
+}
+
+async function load(
+  deps: WebDeps,
+  route: WebRoute,
+  args: Record<string, unknown>,
+  language: string | undefined,
+  session: WebSession | null,
+) {
+  const { path, query } = route.upstream(args as Parameters<WebRoute['upstream']>[0]);
+  const web = createWebClient({
+    hosts: deps.upstream.hosts,
+    acceptLanguage: language,
+    ...(session ? { session } : {}),
+  });
+  return { path, res: await web.getJson<unknown>(path, query) };
+}
+
+async function handle(
+  deps: WebDeps,
+  name: string,
+  route: WebRoute,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const result = validate(route.fields, req.query as Record<string, unknown>);
+  if ('issues' in result) {
+    return hibiError(req, reply, 422, validationDetail(result.issues), {
+      validation: result.issues,
+    });
+  }
+  const session = sessionOf(req);
+  if (session === 'malformed') return reply.code(400).send({ error: 'login.session_format' });
+  if (route.session === 'required' && !session) {
+    return reply.code(401).send({ error: 'login.required' });
+  }
+  const language = firstLanguage(req.headers['accept-language']);
+  try {
+    if (session) {
+      // A session's answers are that user's alone: never cached, never shared.
+      const { res } = await load(deps, route, result.args, language, session);
+      reply.header('cache-control', 'private, no-store').header('vary', SESSION_HEADER);
+      if (route.empty && !isOk(res.status, res.body)) {
+        const message = (res.body as { message?: unknown } | null)?.message;
+        return swallowed(
+          reply,
+          route,
+          `upstream ${res.status}`,
+          typeof message === 'string' ? message : '',
+        );
+      }
+      return reply
+        .code(200)
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(res.body);
+    }
+    const key = `web:${name}:${language ?? ''}:${JSON.stringify(Object.entries(result.args).sort())}`;
+    const cached = await deps.cache.fetch(
+      key,
+      route.ttl,
+      route.ttl === 0 ? 'bypass' : cacheMode(req.headers['cache-control']),
+      async () => {
+        const { res } = await load(deps, route, result.args, language, null);
+        return { body: JSON.stringify(res.body), cacheable: isOk(res.status, res.body) };
+      },
+    );
+    if (route.empty) {
+      const body = JSON.parse(cached.value) as unknown;
+      if (!isOk(200, body)) {
+        const message = (body as { message?: unknown } | null)?.message;
+        return swallowed(
+          reply,
+          route,
+          'upstream error',
+          typeof message === 'string' ? message : '',
+        );
+      }
+    }
+    reply.header('content-type', 'application/json; charset=utf-8');
+    reply.header('cache-control', cached.maxAge > 0 ? `max-age=${cached.maxAge}` : 'no-cache');
+    if (cached.source === 'hit') reply.header('x-cache-hit', 'true');
+    if (cached.source === 'stale') reply.header('x-cache-stale', 'true');
+    return reply.code(200).send(cached.value);
+  } catch (error) {
+    if (!(error instanceof PixivError)) throw error;
+    if (route.empty) {
+      req.log.warn({ kind: error.kind, route: name }, 'www request failed; answering empty data');
+      return swallowed(reply, route, error.kind);
+    }
+    if (error.kind === 'bad_response') return hibiError(req, reply, 500, 'JSONDecodeError');
+    req.log.warn({ kind: error.kind, route: name }, 'www request failed');
+    return hibiError(req, reply, 502, 'Upstram API request failed');
+  }
+}
+
+export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<void> {
+  for (const [name, route] of Object.entries(WEB_ROUTES)) {
+    app.get(`/${name}`, (req, reply) => handle(deps, name, route, req, reply));
+  }
+  registerWebPosts(app, deps.upstream);
+  app.all('/*', (req, reply) => hibiError(req, reply, 404, 'Not Found'));
+}

@@ -1,0 +1,29 @@
+/**
+ * The browser's www session on `/api/web/*`: the PHPSESSID in `x-pixiv-session` and the CSRF
+ * token in `x-csrf-token` (spec 000 §7: "Web-proxy calls send the stored cookie and the CSRF
+ * token as headers"). They go to the www host only, are never logged (app.ts redacts both) and
+ * never stored; answers made with them are never cached or shared.
+ */
+import type { FastifyRequest } from 'fastify';
+import { PHPSESSID_PATTERN, type WebSession } from '@pv/pixiv';
+
+export const SESSION_HEADER = 'x-pixiv-session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+/** pixiv's CSRF tokens: 32 hex characters (anything else never reaches upstream). */
+const CSRF_PATTERN = /^[0-9a-f]{32}$/i;
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const value = req.headers[name];
+  return typeof value === 'string' && value.trim() ? value.trim() : undefined;
+}
+
+/** The session of a request: none, a well-formed one, or 'malformed'. */
+export function sessionOf(req: FastifyRequest): WebSession | null | 'malformed' {
+  const phpsessid = header(req, SESSION_HEADER);
+  const csrf = header(req, CSRF_HEADER);
+  if (!phpsessid) return csrf ? 'malformed' : null;
+  if (!PHPSESSID_PATTERN.test(phpsessid)) return 'malformed';
+  if (csrf !== undefined && !CSRF_PATTERN.test(csrf)) return 'malformed';
+  return { phpsessid, csrfToken: csrf };
+}
