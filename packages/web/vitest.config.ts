@@ -8,5 +8,6 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     testTimeout: 20_000,
+    setupFiles: ['src/test-setup.ts'],
   },
 });

@@ -6,18 +6,33 @@ import { Providers, createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
+import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
 import { externalTarget } from './lib/external-query.ts';
+import { installPageTransitions } from './app/shell/page-transitions.ts';
+import { afterStartup, checkStartup, renderBlocked } from './app/shell/startup.tsx';
 
 const external = externalTarget(window.location.search);
 if (external) {
   window.location.replace(external);
 } else {
   await initI18n();
-  createRoot(document.getElementById('root')!).render(
+  const root = createRoot(document.getElementById('root')!);
+  const startup = checkStartup();
+  if (startup.kind === 'blocked') {
+    renderBlocked(root);
+    throw new Error(startup.abort);
+  }
+  const router = createRouter();
+  installPageTransitions(router);
+  root.render(
     <StrictMode>
-      <Providers api={createApiClient()} queryClient={createQueryClient()}>
-        <RouterProvider router={createRouter()} />
+      <Providers
+        api={createApiClient({ userToken, webSession: webSessionHeaders })}
+        queryClient={createQueryClient()}
+      >
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>,
   );
+  afterStartup(startup);
 }

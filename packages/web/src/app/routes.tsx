@@ -11,6 +11,21 @@ const lazyScreen = (load: Lazy) => async () => ({ Component: (await load()).defa
 const rank = lazyScreen(() => import('../screens/Rank/RankScreen.tsx'));
 const artwork = lazyScreen(() => import('../screens/Artwork/ArtworkScreen.tsx'));
 const searchResults = lazyScreen(() => import('../screens/SearchResults/SearchResultsScreen.tsx'));
+const home = lazyScreen(() => import('../screens/Home/HomeScreen.tsx'));
+const homeManga = lazyScreen(() => import('../screens/Home/HomeMangaScreen.tsx'));
+const spotlights = lazyScreen(() => import('../screens/Spotlight/SpotlightsScreen.tsx'));
+const spotlight = lazyScreen(() => import('../screens/Spotlight/SpotlightScreen.tsx'));
+const spotlightArticle = lazyScreen(
+  () => import('../screens/Spotlight/SpotlightArticleScreen.tsx'),
+);
+const recommended = lazyScreen(() => import('../screens/Recommended/RecommendedScreen.tsx'));
+const searchHome = lazyScreen(() => import('../screens/Search/SearchHomeScreen.tsx'));
+const lives = lazyScreen(() => import('../screens/Live/LivesScreen.tsx'));
+const live = lazyScreen(() => import('../screens/Live/LiveScreen.tsx'));
+const discovery = lazyScreen(() => import('../screens/Discovery/DiscoveryScreen.tsx'));
+const searchUser = lazyScreen(() => import('../screens/SearchUser/SearchUserScreen.tsx'));
+const login = lazyScreen(() => import('../screens/Login/LoginScreen.tsx'));
+const sessionLogin = lazyScreen(() => import('../screens/Login/SessionLoginScreen.tsx'));
 const notFound = lazyScreen(() => import('../screens/NotFound/NotFoundScreen.tsx'));
 
 /** Marks the main tab pages, which show the bottom navigation (detail pages do not). */
@@ -37,19 +52,29 @@ function withAliases(
 }
 
 export const screenRoutes: RouteObject[] = [
-  ...['/', '/home', '/index', '/index.html'].map((p) => later(p, 'home', TAB)),
-  later('/home_manga', 'home_manga', TAB),
-  later('/home_novel', 'home_novel', TAB),
-  later('/search', 'search', TAB),
-  later('/search_novel', 'search_novel', TAB),
-  later('/search_user', 'search_user', TAB),
+  ...withAliases(['/', '/home', '/index', '/index.html'], { handle: TAB, lazy: home }),
+  { path: '/home_manga', handle: TAB, lazy: homeManga },
+  {
+    path: '/home_novel',
+    handle: TAB,
+    lazy: lazyScreen(() => import('../screens/HomeNovel/HomeNovelScreen.tsx')),
+  },
+  ...withAliases(['/search', '/search_novel', '/search_user'], { handle: TAB, lazy: searchHome }),
   ...['/rank', '/ranking', '/ranking.php'].map((p) => redirect(p, '/rank/daily')),
   later('/following', 'following', TAB),
   later('/setting', 'setting', TAB),
   ...withAliases(['/search/:keyword', '/s/:keyword'], { handle: TAB, lazy: searchResults }),
-  later('/search_novel/:keyword', 'search_results', TAB),
+  {
+    path: '/search_novel/:keyword',
+    handle: TAB,
+    lazy: lazyScreen(() => import('../screens/SearchNovelResults/SearchNovelResultsScreen.tsx')),
+  },
   { path: '/rank/:type', handle: TAB, lazy: rank },
-  later('/rank_novel/:type', 'rank_novel', TAB),
+  {
+    path: '/rank_novel/:type',
+    handle: TAB,
+    lazy: lazyScreen(() => import('../screens/RankNovel/RankNovelScreen.tsx')),
+  },
   ...withAliases(['/artworks/:id', '/illust/:id', '/i/:id'], { lazy: artwork }),
   later('/novel/:id', 'novel'),
   later('/n/:id', 'novel'),
@@ -64,7 +89,7 @@ export const screenRoutes: RouteObject[] = [
   later('/users/:id/bookmarks/novels', 'user_favorite_novels'),
   later('/user/:uid/series/:sid', 'illust_series'),
   later('/novel/series/:id', 'novel_series'),
-  later('/search_user/:word', 'search_results'),
+  { path: '/search_user/:word', handle: TAB, lazy: searchUser },
   later('/setting/history', 'history'),
   later('/setting/clearcache', 'clearcache'),
   later('/setting/contents_display', 'contents_display'),
@@ -77,20 +102,16 @@ export const screenRoutes: RouteObject[] = [
   later('/setting/osusume', 'osusume'),
   redirect('/setting/recommend', '/setting/osusume'),
   later('/setting/accent_color', 'accent_color'),
-  later('/discovery', 'discovery'),
-  later('/osusume_illust', 'osusume_illust'),
-  later('/recom_illust', 'osusume_illust'),
-  later('/spotlights', 'spotlights'),
-  later('/pixivision', 'spotlights'),
-  later('/spotlight/:id', 'spotlight'),
-  later('/sp/:id', 'spotlight'),
-  later('/pixivision/:id', 'spotlight'),
-  later('/a/:id', 'spotlight'),
-  later('/account/session', 'session'),
-  later('/account/login', 'login'),
-  later('/account/oauth', 'oauth'),
-  later('/lives', 'lives'),
-  later('/live/:id', 'live'),
+  { path: '/discovery', lazy: discovery },
+  ...withAliases(['/osusume_illust', '/recom_illust'], { lazy: recommended }),
+  ...withAliases(['/spotlights', '/pixivision'], { lazy: spotlights }),
+  ...withAliases(['/spotlight/:id', '/sp/:id'], { lazy: spotlight }),
+  ...withAliases(['/a/:id', '/pixivision/:id'], { lazy: spotlightArticle }),
+  { path: '/account/session', lazy: sessionLogin },
+  { path: '/account/login', lazy: login },
+  { path: '/account/oauth', lazy: lazyScreen(() => import('../screens/OAuth/OAuthScreen.tsx')) },
+  { path: '/lives', handle: TAB, lazy: lives },
+  { path: '/live/:id', lazy: live },
   { path: '*', handle: TAB, lazy: notFound },
 ];
 

@@ -4,9 +4,10 @@
  * means finished ('no more'); an error stops paging until `retry`.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useCallback, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { UserMessageKey } from '@pv/core';
 import { ApiError } from '../state/api/errors.ts';
+import { showToast } from '../state/ui/toast.ts';
 
 export interface ListPage<T> {
   items: T[];
@@ -32,8 +33,8 @@ export interface PagedList<T> {
   retry(): void;
 }
 
-export function dedupeById<T extends { id: number }>(pages: readonly ListPage<T>[]): T[] {
-  const seen = new Set<number>();
+export function dedupeById<T extends { id: number | string }>(pages: readonly ListPage<T>[]): T[] {
+  const seen = new Set<number | string>();
   const out: T[] = [];
   for (const page of pages) {
     for (const item of page.items) {
@@ -45,7 +46,9 @@ export function dedupeById<T extends { id: number }>(pages: readonly ListPage<T>
   return out;
 }
 
-export function usePagedList<T extends { id: number }>(options: PagedListOptions<T>): PagedList<T> {
+export function usePagedList<T extends { id: number | string }>(
+  options: PagedListOptions<T>,
+): PagedList<T> {
   const query = useInfiniteQuery({
     queryKey: options.queryKey,
     queryFn: ({ pageParam, signal }) => options.fetchPage(pageParam, signal),
@@ -77,6 +80,11 @@ export function usePagedList<T extends { id: number }>(options: PagedListOptions
 
   const error =
     query.error instanceof ApiError ? query.error.msg : query.error ? 'tip.unknown_err' : null;
+  // An error shows a toast once per failure, and the list shows its retry (spec 000 §4).
+  const { errorUpdatedAt } = query;
+  useEffect(() => {
+    if (error) showToast(error, { error: true });
+  }, [error, errorUpdatedAt]);
   return {
     items,
     loading: !disabled && isFetching,

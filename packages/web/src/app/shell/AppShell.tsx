@@ -1,27 +1,31 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useMatches, useNavigationType } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import type { RouteHandle } from '../routes.tsx';
+import { ProgressBar } from '../../components/ProgressBar/ProgressBar.tsx';
+import { Toaster } from '../../components/Toast/Toaster.tsx';
 import { BottomNav } from './BottomNav.tsx';
+import { StartupNotice } from './startup.tsx';
+import { ThemeSync } from './ThemeSync.tsx';
 import styles from './AppShell.module.css';
 
 /** The frame around every screen: content, then the bottom navigation on main tab pages. */
 export function AppShell() {
-  const { pathname } = useLocation();
-  const navigationType = useNavigationType();
   const matches = useMatches();
   const tab = matches.some((m) => (m.handle as RouteHandle | undefined)?.tab);
-  useEffect(() => {
-    // New navigation starts at the top; back/forward (POP) keeps the browser's restoration.
-    if (navigationType !== 'POP') window.scrollTo(0, 0);
-  }, [pathname, navigationType]);
   return (
     <div className={styles.shell}>
+      {/* New navigation starts at the top; back and forward restore the position. */}
+      <ScrollRestoration />
+      <ThemeSync />
+      <StartupNotice />
+      <ProgressBar />
       <main className={tab ? styles.withNav : undefined}>
         <Suspense fallback={null}>
           <Outlet />
         </Suspense>
       </main>
       {tab && <BottomNav />}
+      <Toaster />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NAV_BACK_TO_TOP_MAX_WIDTH_PX, NAV_HIDE_THRESHOLD_PX } from '@pv/core';
+import { useSignedIn } from '../../state/settings/client-config.ts';
 import styles from './BottomNav.module.css';
 
 interface NavItem {
@@ -10,6 +11,8 @@ interface NavItem {
   section: RegExp;
   label: string;
   icon: string;
+  /** Shown only to signed-in users. */
+  signedIn?: boolean;
 }
 
 const ITEMS: NavItem[] = [
@@ -25,6 +28,13 @@ const ITEMS: NavItem[] = [
     section: /^\/rank/,
     label: 'nav.rank',
     icon: 'M5 20V10h4v10zm5 0V4h4v16zm5 0v-7h4v7z',
+  },
+  {
+    to: '/following',
+    section: /^\/following/,
+    label: 'nav.following',
+    icon: 'M12 21l-1.4-1.3C5.4 15 2 11.9 2 8.1 2 5 4.4 2.6 7.5 2.6c1.7 0 3.4.8 4.5 2.1 1.1-1.3 2.8-2.1 4.5-2.1C19.6 2.6 22 5 22 8.1c0 3.8-3.4 6.9-8.6 11.6z',
+    signedIn: true,
   },
   {
     to: '/setting',
@@ -61,6 +71,7 @@ export function BottomNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { hidden, narrow } = useNavState();
+  const signedIn = useSignedIn();
   const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
   return (
     <nav
@@ -68,7 +79,7 @@ export function BottomNav() {
       data-testid="bottom-nav"
       aria-label="main"
     >
-      {ITEMS.map((item) => {
+      {ITEMS.filter((item) => !item.signedIn || signedIn).map((item) => {
         const current = item.section.test(pathname);
         return (
           <NavLink

@@ -1,20 +1,29 @@
+import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { ReactNode } from 'react';
+import { ConfirmDialog } from '../../components/Dialog/ConfirmDialog.tsx';
+import { useLongPress } from '../../lib/useLongPress.ts';
 import styles from './TopBar.module.css';
 
-/** The screen header: back (or Home when there is no history to go back to) and a title. */
+/**
+ * The screen header: back (or Home when the history has 2 entries or fewer) and a title. A long
+ * press on back asks, then goes Home.
+ */
 export function TopBar({ title, children }: { title: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canGoBack = window.history.length > 2;
+  const [asking, setAsking] = useState(false);
+  const { wrapClick, ...press } = useLongPress(() => setAsking(true));
   return (
     <header className={styles.bar} data-testid="top-bar">
       <button
         type="button"
         className={styles.back}
         aria-label={canGoBack ? t('common.back') : t('common.home')}
-        onClick={() => (canGoBack ? navigate(-1) : navigate('/'))}
+        data-testid="top-bar-back"
+        {...press}
+        onClick={wrapClick(() => void (canGoBack ? navigate(-1) : navigate('/')))}
       >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           {canGoBack ? (
@@ -26,6 +35,15 @@ export function TopBar({ title, children }: { title: string; children?: ReactNod
       </button>
       <h1 className={styles.title}>{title}</h1>
       <div className={styles.actions}>{children}</div>
+      <ConfirmDialog
+        open={asking}
+        message={t('dialog.go_home')}
+        onCancel={() => setAsking(false)}
+        onConfirm={() => {
+          setAsking(false);
+          void navigate('/');
+        }}
+      />
     </header>
   );
 }

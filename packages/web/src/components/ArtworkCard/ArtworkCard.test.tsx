@@ -4,6 +4,7 @@ import { MemoryRouter } from 'react-router';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { normaliseIllust, type RawIllust } from '@pv/core';
+import { setAppSetting } from '../../state/settings/settings.ts';
 import { ArtworkCard, cardAspect } from './ArtworkCard.tsx';
 
 import detail from '../../../../../../shared/reference/fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
@@ -17,7 +18,10 @@ beforeAll(async () => {
     .use(initReactI18next)
     .init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
 
 function renderCard(patch: Partial<RawIllust>) {
   const artwork = normaliseIllust({ ...fixture.illust, ...patch });
@@ -56,5 +60,23 @@ describe('ArtworkCard', () => {
     expect(cardAspect({ width: 100, height: 400 })).toBe(1.6);
     expect(cardAspect({ width: 400, height: 100 })).toBe(0.5);
     expect(cardAspect({ width: 100, height: 120 })).toBe(1.2);
+  });
+
+  it('honours rounded corners, the meta position and the image resolution settings', () => {
+    const a = renderCard({});
+    const card = screen.getByTestId('artwork-card');
+    expect(card.className).not.toMatch(/square|innerMeta/);
+    expect(card.dataset.outerMeta).toBe('true');
+    expect(screen.getByRole('img').getAttribute('src')).toContain(new URL(a.images[0]!.m).pathname);
+    cleanup();
+    setAppSetting('isImageCardBorderRadius', false);
+    setAppSetting('isImageCardOuterMeta', false);
+    setAppSetting('imgReso', 'Large');
+    const b = renderCard({});
+    const square = screen.getByTestId('artwork-card');
+    expect(square.className).toMatch(/square/);
+    expect(square.className).toMatch(/innerMeta/);
+    expect(square.dataset.outerMeta).toBe('false');
+    expect(screen.getByRole('img').getAttribute('src')).toContain(new URL(b.images[0]!.l).pathname);
   });
 });

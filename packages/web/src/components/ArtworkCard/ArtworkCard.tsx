@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -8,6 +8,15 @@ import {
   toProxiedImageUrl,
   type Artwork,
 } from '@pv/core';
+import { downloadArtwork } from '../../lib/download.ts';
+import { useFormat } from '../../lib/format.ts';
+import { useLongPress } from '../../lib/useLongPress.ts';
+import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
+import { useSettings } from '../../state/settings/settings.ts';
+import { showToast } from '../../state/ui/toast.ts';
+import { ArtworkViewer } from './ArtworkViewer.tsx';
+import { BlockDialog } from './BlockDialog.tsx';
+import { BookmarkHeart } from './BookmarkHeart.tsx';
 import styles from './ArtworkCard.module.css';
 
 export interface ArtworkCardProps {
@@ -15,55 +24,109 @@ export interface ArtworkCardProps {
   imageProxy?: string;
 }
 
+/** Height of the card's title and author block, px (the grid places cards by it). */
+export const CARD_META_HEIGHT_PX = 52;
+
 /** The card's image height over width, clamped to 50–160 % (spec 000 §5 Card). */
 export function cardAspect(artwork: Pick<Artwork, 'width' | 'height'>): number {
   const ratio = artwork.width > 0 ? artwork.height / artwork.width : 1;
   return Math.min(CARD_ASPECT_MAX, Math.max(CARD_ASPECT_MIN, ratio));
 }
 
-/** Image card: image, title, author, R-18 / R-18G / AI tags, page count, ugoira play icon. */
+/**
+ * Image card: image, title, author, R-18 / R-18G / AI tags, page count, ugoira play icon. It fills
+ * the box its grid gives it: the image takes what the meta block leaves. The settings choose
+ * rounded corners, the meta under the image or on it, and the medium or large image.
+ * The image opens the artwork; the title opens the full-size viewer (or the lightbox); a long
+ * press downloads or offers to block, as set; signed in, a heart toggles the bookmark.
+ */
 export const ArtworkCard = memo(function ArtworkCard({ artwork, imageProxy }: ArtworkCardProps) {
   const { t } = useTranslation();
-  const aspect = cardAspect(artwork);
+  const { app } = useSettings();
+  // Hearts need the app API with the user's token: the local-app mode, not a web session.
+  const signedIn = useLocalAppSignedIn();
+  const format = useFormat();
+  const [open, setOpen] = useState<'viewer' | 'block' | null>(null);
+  const longPress = app.isLongpressDL ? 'download' : app.isLongpressBlock ? 'block' : null;
+  const { wrapClick, ...press } = useLongPress(() => {
+    if (longPress === 'block') setOpen('block');
+    if (longPress === 'download') {
+      showToast('card.downloading');
+      void downloadArtwork(artwork, { template: app.dlFileNameTpl, imageProxy });
+    }
+  });
+  const first = artwork.images[0];
+  const src = (app.imgReso === 'Large' ? first?.l : first?.m) ?? artwork.thumbnail;
+  const className = [
+    styles.card,
+    app.isImageCardBorderRadius ? '' : styles.square,
+    app.isImageCardOuterMeta ? '' : styles.innerMeta,
+  ].join(' ');
   return (
-    <article className={styles.card} data-testid="artwork-card">
-      <Link
-        to={`/artworks/${artwork.id}`}
-        className={styles.imageLink}
-        style={{ paddingBottom: `${aspect * 100}%` }}
-      >
-        <img
-          className={styles.image}
-          src={toProxiedImageUrl(artwork.images[0]?.m ?? artwork.thumbnail, imageProxy)}
-          alt={artwork.title}
-          loading="lazy"
-          decoding="async"
-        />
-        <span className={styles.badges}>
-          {artwork.x_restrict === 1 && (
-            <span className={`${styles.badge} ${styles.r18}`}>R-18</span>
-          )}
-          {artwork.x_restrict === 2 && (
-            <span className={`${styles.badge} ${styles.r18g}`}>R-18G</span>
-          )}
-          {isAiArtwork(artwork) && <span className={`${styles.badge} ${styles.ai}`}>AI</span>}
-        </span>
-        {artwork.count > 1 && (
-          <span
-            className={styles.count}
-            data-testid="artwork-card-count"
-            aria-label={t('artwork.pages', { count: artwork.count, n: artwork.count })}
-          >
-            {artwork.count}
+    <article
+      className={className}
+      data-testid="artwork-card"
+      data-outer-meta={app.isImageCardOuterMeta}
+    >
+      <div className={styles.media}>
+        <Link
+          to={`/artworks/${artwork.id}`}
+          className={styles.imageLink}
+          data-long-press={longPress ?? undefined}
+          {...(longPress ? { ...press, onClick: wrapClick(() => undefined) } : {})}
+        >
+          <img
+            className={styles.image}
+            src={toProxiedImageUrl(src, imageProxy)}
+            alt={artwork.title}
+            loading={app.isImgLazy ? 'lazy' : 'eager'}
+            decoding="async"
+          />
+          <span className={styles.badges}>
+            {artwork.x_restrict === 1 && (
+              <span className={`${styles.badge} ${styles.r18}`} data-testid="badge-r18">
+                R-18
+              </span>
+            )}
+            {artwork.x_restrict === 2 && (
+              <span className={`${styles.badge} ${styles.r18g}`} data-testid="badge-r18g">
+                R-18G
+              </span>
+            )}
+            {isAiArtwork(artwork) && (
+              <span className={`${styles.badge} ${styles.ai}`} data-testid="badge-ai">
+                AI
+              </span>
+            )}
           </span>
-        )}
-        {artwork.type === 'ugoira' && <span className={styles.play} aria-hidden="true" />}
-      </Link>
+          {artwork.count > 1 && (
+            <span
+              className={styles.count}
+              data-testid="artwork-card-count"
+              aria-label={t('artwork.pages', {
+                count: artwork.count,
+                n: format.number(artwork.count),
+              })}
+            >
+              {format.number(artwork.count)}
+            </span>
+          )}
+          {artwork.type === 'ugoira' && (
+            <span className={styles.play} aria-hidden="true" data-testid="artwork-card-ugoira" />
+          )}
+        </Link>
+        {signedIn && <BookmarkHeart artwork={artwork} />}
+      </div>
       <div className={styles.meta}>
         <Link
           to={`/artworks/${artwork.id}`}
           className={styles.title}
           data-testid="artwork-card-title"
+          onClick={(e) => {
+            // The link stays for a new tab; a plain click opens the viewer.
+            e.preventDefault();
+            setOpen('viewer');
+          }}
         >
           {artwork.title}
         </Link>
@@ -75,6 +138,15 @@ export const ArtworkCard = memo(function ArtworkCard({ artwork, imageProxy }: Ar
           {artwork.author.name}
         </Link>
       </div>
+      {open === 'viewer' && (
+        <ArtworkViewer
+          artwork={artwork}
+          imageProxy={imageProxy}
+          lightbox={app.isUseFancybox}
+          onClose={() => setOpen(null)}
+        />
+      )}
+      {open === 'block' && <BlockDialog artwork={artwork} onClose={() => setOpen(null)} />}
     </article>
   );
 });

@@ -2,10 +2,13 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MASONRY_GUTTER_PX, type Artwork } from '@pv/core';
 import type { PagedList } from '../../lib/usePagedList.ts';
-import { distribute, masonryColumns } from '../../lib/masonry.ts';
+import { layoutGrid, visibleBoxes } from '../../lib/grid-layouts.ts';
+import { masonryColumns } from '../../lib/masonry.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
-import { ArtworkCard, cardAspect } from '../ArtworkCard/ArtworkCard.tsx';
+import { useViewport } from '../../lib/useViewport.ts';
+import { useSettings } from '../../state/settings/settings.ts';
+import { ArtworkCard, CARD_META_HEIGHT_PX, cardAspect } from '../ArtworkCard/ArtworkCard.tsx';
 import styles from './ImageGrid.module.css';
 
 export interface ImageGridProps {
@@ -13,27 +16,67 @@ export interface ImageGridProps {
   imageProxy?: string;
 }
 
-/** The masonry grid of artwork cards with the list engine's states and infinite paging. */
+/** Cards are rendered this far above and below the viewport, px. */
+const OVERSCAN_PX = 1200;
+/** Below this grid width the row layouts use smaller rows and tiles, px. */
+const NARROW_PX = 600;
+
+/** Row height of Justified and Lab equal height, and the Lab equal size tile, for a width. */
+function rowSizes(inner: number) {
+  const narrow = inner < NARROW_PX;
+  return {
+    rowHeight: narrow ? 150 : 220,
+    tileSize: narrow ? Math.floor((inner - MASONRY_GUTTER_PX) / 2) : 200,
+  };
+}
+
+/**
+ * The grid of artwork cards in the layout the settings choose (Masonry, Grid, Justified, the lab
+ * variants), with the list engine's states and infinite paging. Card boxes come from aspect
+ * ratios alone, and only the cards near the viewport are in the DOM.
+ */
 export function ImageGrid({ list, imageProxy }: ImageGridProps) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDivElement>(null);
-  const width = useElementWidth(ref);
-  const columns = masonryColumns(width);
-  const laidOut = useMemo(
-    () => distribute(list.items, columns, (a) => cardAspect(a) + 0.25),
-    [list.items, columns],
+  const { app } = useSettings();
+  const columnsRef = useRef<HTMLDivElement>(null);
+  // The canvas's own width: the grid's padding is outside it.
+  const inner = Math.max(1, useElementWidth(columnsRef));
+  const columns = masonryColumns(inner);
+  const metaHeight = app.isImageCardOuterMeta ? CARD_META_HEIGHT_PX : 0;
+  const layout = useMemo(
+    () =>
+      layoutGrid(app.wfType, {
+        items: list.items,
+        width: inner,
+        columns,
+        gap: MASONRY_GUTTER_PX,
+        aspectOf: cardAspect,
+        metaHeight,
+        ...rowSizes(inner),
+      }),
+    [app.wfType, list.items, inner, columns, metaHeight],
+  );
+  const viewport = useViewport(columnsRef);
+  const visible = visibleBoxes(
+    layout,
+    -viewport.top - OVERSCAN_PX,
+    -viewport.top + viewport.height + OVERSCAN_PX,
   );
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
   const empty = list.finished && list.items.length === 0;
 
   return (
-    <div ref={ref} className={styles.grid} data-testid="image-grid">
-      <div className={styles.columns} style={{ gap: MASONRY_GUTTER_PX }}>
-        {laidOut.map((column, c) => (
-          <div key={c} className={styles.column} style={{ gap: MASONRY_GUTTER_PX }}>
-            {column.map((artwork) => (
-              <ArtworkCard key={artwork.id} artwork={artwork} imageProxy={imageProxy} />
-            ))}
+    <div className={styles.grid} data-testid="image-grid">
+      <div
+        ref={columnsRef}
+        className={styles.canvas}
+        style={{ height: layout.height }}
+        data-card-count={list.items.length}
+        data-layout={app.wfType}
+      >
+        {visible.map(({ item, top, left, width: w, height }) => (
+          <div key={item.id} className={styles.slot} style={{ top, left, width: w, height }}>
+            <ArtworkCard artwork={item} imageProxy={imageProxy} />
           </div>
         ))}
       </div>

@@ -5,15 +5,18 @@ import { TopBar } from '../../app/shell/TopBar.tsx';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { useIllust } from '../../state/queries/illust.ts';
 import { ApiError } from '../../state/api/errors.ts';
+import { useRecordHistory } from '../../state/db/history.ts';
+import { useFormat } from '../../lib/format.ts';
 import styles from './ArtworkScreen.module.css';
 
 export default function ArtworkScreen() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const format = useFormat();
   const id = Number(useParams().id);
   const { imageProxy } = useServerConfig();
   const { data: artwork, error, isPending } = useIllust(id);
+  useRecordHistory('illusts', artwork);
   const proxy = (url: string) => toProxiedImageUrl(url, imageProxy ?? undefined);
-  const number = new Intl.NumberFormat(i18n.language);
 
   if (error || !Number.isSafeInteger(id) || id <= 0) {
     const key = error instanceof ApiError ? error.msg : 'artwork.not_found';
@@ -66,13 +69,15 @@ export default function ArtworkScreen() {
           </Link>
           <p className={styles.counts} data-testid="artwork-counts">
             <span>
-              {t('artwork.views', { count: artwork.view, n: number.format(artwork.view) })}
+              {t('artwork.views', { count: artwork.view, n: format.number(artwork.view) })}
             </span>
             <span>
-              {t('artwork.likes', { count: artwork.like, n: number.format(artwork.like) })}
+              {t('artwork.likes', { count: artwork.like, n: format.number(artwork.like) })}
             </span>
             {artwork.count > 1 && (
-              <span>{t('artwork.pages', { count: artwork.count, n: artwork.count })}</span>
+              <span>
+                {t('artwork.pages', { count: artwork.count, n: format.number(artwork.count) })}
+              </span>
             )}
           </p>
           <ul className={styles.tags}>
@@ -90,7 +95,7 @@ export default function ArtworkScreen() {
             ))}
           </ul>
           <p className={styles.date}>
-            {t('artwork.posted', { date: new Date(artwork.created).toLocaleString(i18n.language) })}
+            {t('artwork.posted', { date: format.date(artwork.created, 'datetime') })}
           </p>
           <a
             className={styles.external}

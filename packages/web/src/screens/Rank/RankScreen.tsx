@@ -1,38 +1,135 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  RANK_TYPES,
+  RANK_CATEGORIES,
   filterArtworks,
+  filterRanking,
   isRankTypeVisible,
   rankTypeOf,
+  rankTypesOf,
   rankingDateWindow,
+  type RankCategory,
 } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
 import { useServerConfig } from '../../state/queries/config.ts';
-import { useRankingList } from '../../state/queries/ranking.ts';
-import { useSettings } from '../../state/settings/settings.ts';
+import { useRankingList, useWebRankingList } from '../../state/queries/ranking.ts';
+import { useClientConfig } from '../../state/settings/client-config.ts';
+import { updateSettings, useSettings } from '../../state/settings/settings.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
+import { categoryTarget } from './category-target.ts';
 import styles from './RankScreen.module.css';
 
+type WebContent = 'illust' | 'ugoira';
+const isWebContent = (c: string | null): c is WebContent => c === 'illust' || c === 'ugoira';
+
+/**
+ * `/rank/{type}` (spec 000 §2 Ranking): a category popover (overall, illust, ugoira, manga,
+ * novel), the types of that category, a calendar and the hide-manga option. Illust and ugoira
+ * come from the web ranking (`?content=`), the others from the app API.
+ */
 export default function RankScreen() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const { type } = useParams();
   const [search, setSearch] = useSearchParams();
   const settings = useSettings();
   const { imageProxy } = useServerConfig();
+  const [popover, setPopover] = useState(false);
+  // filter-by-favourites: a local-app mode option (spec 000 §1, §6), for this visit
+  const localApp = useClientConfig().useLocalAppApi;
+  const [hideBookmarked, setHideBookmarked] = useState(false);
+  const filterFavs = localApp && hideBookmarked;
   const rankType = rankTypeOf(type);
   const range = rankingDateWindow(new Date());
   const requested = search.get('date') ?? '';
   const date = requested >= range.min && requested <= range.max ? requested : range.defaultDate;
-  const list = useRankingList(rankType?.mode ?? 'day', date);
+  const contentParam = search.get('content');
+  const web = isWebContent(contentParam) ? contentParam : null;
+  const category: RankCategory = web ?? rankType?.category ?? 'overall';
+  const offered = rankTypesOf(category);
+  const appList = useRankingList(rankType?.mode ?? 'day', date, !web);
+  const webList = useWebRankingList(rankType?.type ?? 'daily', web ?? 'illust', date, !!web);
+  const list = web ? webList : appList;
+  const items = rankType
+    ? filterRanking(filterArtworks(list.items, settings), {
+        type: rankType,
+        hideManga: settings.app.hideRankManga,
+        hideBookmarked: filterFavs,
+      })
+    : [];
+
   if (!rankType || !isRankTypeVisible(rankType, settings.content)) return <NotFoundScreen />;
-  const visible = RANK_TYPES.filter((r) => isRankTypeVisible(r, settings.content));
-  const filtered = { ...list, items: filterArtworks(list.items, settings) };
+  if (web && !offered.includes(rankType)) {
+    return <Navigate to={categoryTarget(web, requested)} replace />;
+  }
+  const visible = offered.filter((r) => isRankTypeVisible(r, settings.content));
+  const typeSearch = (extra: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(extra)) next.set(k, v);
+    return next.toString();
+  };
 
   return (
     <>
       <TopBar title={t('rank.title')}>
+        <div className={styles.categoryWrap}>
+          <button
+            type="button"
+            className={styles.categoryButton}
+            aria-haspopup="menu"
+            aria-expanded={popover}
+            onClick={() => setPopover((o) => !o)}
+            data-testid="rank-category"
+          >
+            {t(`rank.categories.${category}`)}
+          </button>
+          {popover && (
+            <div className={styles.popover} role="menu" aria-label={t('rank.category_label')}>
+              {RANK_CATEGORIES.map((c) => (
+                <button
+                  key={c}
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={c === category}
+                  className={c === category ? styles.current : undefined}
+                  onClick={() => {
+                    setPopover(false);
+                    void navigate(categoryTarget(c, requested));
+                  }}
+                >
+                  {t(`rank.categories.${c}`)}
+                </button>
+              ))}
+              <label className={styles.toggle}>
+                <input
+                  type="checkbox"
+                  checked={settings.app.hideRankManga}
+                  onChange={(e) =>
+                    updateSettings((s) => ({
+                      ...s,
+                      app: { ...s.app, hideRankManga: e.target.checked },
+                    }))
+                  }
+                  data-testid="rank-hide-manga"
+                />
+                {t('rank.hide_manga')}
+              </label>
+              {localApp && (
+                <label className={styles.toggle}>
+                  <input
+                    type="checkbox"
+                    checked={hideBookmarked}
+                    onChange={(e) => setHideBookmarked(e.target.checked)}
+                    data-testid="rank-hide-bookmarked"
+                  />
+                  {t('rank.hide_bookmarked')}
+                </label>
+              )}
+            </div>
+          )}
+        </div>
         <input
           type="date"
           className={styles.date}
@@ -41,7 +138,7 @@ export default function RankScreen() {
           min={range.min}
           max={range.max}
           value={date}
-          onChange={(e) => e.target.value && setSearch({ date: e.target.value })}
+          onChange={(e) => e.target.value && setSearch(typeSearch({ date: e.target.value }))}
         />
       </TopBar>
       <nav className={styles.types} aria-label={t('rank.title')}>
@@ -57,8 +154,8 @@ export default function RankScreen() {
         ))}
       </nav>
       <ImageGrid
-        key={`${rankType.mode}|${date}`}
-        list={filtered}
+        key={`${web ?? 'app'}|${rankType.mode}|${date}|${settings.app.hideRankManga}|${filterFavs}`}
+        list={{ ...list, items }}
         imageProxy={imageProxy ?? undefined}
       />
     </>

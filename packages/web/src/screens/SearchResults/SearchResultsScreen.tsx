@@ -1,30 +1,196 @@
-import { Navigate, useParams } from 'react-router';
-import { SEARCH_MIN_BOOKMARKS_DEFAULT, filterArtworks, planSearch } from '@pv/core';
+import { useMemo } from 'react';
+import { Navigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  MIN_FAV_TAGS,
+  SEARCH_DURATIONS,
+  SEARCH_FIRST_DATE,
+  SEARCH_MODES,
+  SEARCH_ORDERS,
+  filterArtworks,
+  keepSearchResult,
+  parseSearchFilters,
+  planSearch,
+} from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
+import { CardRow } from '../../components/CardRow/CardRow.tsx';
 import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
-import { useServerConfig } from '../../state/queries/config.ts';
-import { useIllustSearch } from '../../state/queries/search.ts';
+import { SearchBox } from '../../components/SearchBox/SearchBox.tsx';
+import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
+import {
+  useIllustSearch,
+  usePopularPreview,
+  useSensitiveWords,
+} from '../../state/queries/search.ts';
 import { useSettings } from '../../state/settings/settings.ts';
+import { SearchTabs } from '../Search/SearchTabs.tsx';
+import styles from '../Search/Search.module.css';
 
-/** `/search/{keyword}` (and `/s/{keyword}`): illustration and manga results. */
+/**
+ * `/search/{keyword}` (and `/s/{keyword}`): illustration and manga results with the filters of
+ * spec 000 §2 (mode, order, duration, dates, minimum favourites); a filter change resets the
+ * list and searches again.
+ */
 export default function SearchResultsScreen() {
+  const { t } = useTranslation();
   const keyword = useParams().keyword ?? '';
+  const [params, setParams] = useSearchParams();
+  const filters = parseSearchFilters(params);
   const settings = useSettings();
-  const { imageProxy } = useServerConfig();
-  const plan = planSearch(keyword, settings.content);
+  const { imageProxy, selfHosted } = useServerConfig();
+  const sensitive = useSensitiveWords();
+  const plan = planSearch(keyword, settings.content, sensitive.words);
   const search =
-    plan.kind === 'search' ? { word: plan.word, hideAi: plan.hideAi } : { word: '', hideAi: false };
-  const list = useIllustSearch(search, plan.kind === 'search');
+    plan.kind === 'search'
+      ? { word: plan.word, hideAi: plan.hideAi, filters }
+      : { word: '', hideAi: false, filters };
+  // nothing goes out before the keyword is checked against the sensitive words
+  const list = useIllustSearch(search, plan.kind === 'search' && sensitive.ready);
+  // self-hosted mode unlocks the popular preview (spec 000 §1, §6)
+  const configLoaded = useServerConfigLoaded();
+  const withPreview = configLoaded && selfHosted && plan.kind === 'search' && sensitive.ready;
+  const preview = usePopularPreview(search.word, filters.mode, withPreview);
+  const dropAdult = plan.kind === 'search' && plan.dropAdult;
+  const items = useMemo(
+    () =>
+      filterArtworks(list.items, settings).filter((a) =>
+        keepSearchResult(a, {
+          dropAdult,
+          minFav: filters.minFav,
+          minLikes: settings.app.searchMinFav,
+          blockedWords: settings.blocks.tags,
+        }),
+      ),
+    [list.items, settings, dropAdult, filters.minFav],
+  );
+  const previewItems = useMemo(
+    () =>
+      preview.data &&
+      filterArtworks(preview.data, settings).filter((a) =>
+        keepSearchResult(a, {
+          dropAdult,
+          minLikes: settings.app.searchMinFav,
+          blockedWords: settings.blocks.tags,
+        }),
+      ),
+    [preview.data, settings, dropAdult],
+  );
   if (plan.kind === 'empty') return <Navigate to="/search" replace />;
   if (plan.kind === 'artwork') return <Navigate to={`/artworks/${plan.id}`} replace />;
-  const dropAdult = plan.kind === 'search' && plan.dropAdult;
-  const items = filterArtworks(list.items, settings).filter(
-    (a) => (!dropAdult || a.x_restrict === 0) && a.like >= SEARCH_MIN_BOOKMARKS_DEFAULT,
-  );
+
+  const set = (name: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    setParams(next, { replace: true });
+  };
+  const today = new Date().toISOString().slice(0, 10);
+
   return (
-    <>
+    <div className={styles.page}>
       <TopBar title={keyword.trim()} />
-      <ImageGrid key={search.word} list={{ ...list, items }} imageProxy={imageProxy ?? undefined} />
-    </>
+      <SearchTabs />
+      <SearchBox key={keyword} target="illust" initial={keyword} />
+      <div className={styles.filters} aria-label={t('search.filters')} data-testid="search-filters">
+        <label>
+          {t('search.mode')}
+          <select
+            value={filters.mode}
+            onChange={(e) => set('mode', e.target.value)}
+            data-testid="filter-mode"
+          >
+            {SEARCH_MODES.map((m) => (
+              <option key={m} value={m}>
+                {t(`search.modes.${m}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('search.order')}
+          <select
+            value={filters.order}
+            onChange={(e) => set('order', e.target.value)}
+            data-testid="filter-order"
+          >
+            {SEARCH_ORDERS.map((o) => (
+              <option key={o} value={o}>
+                {t(`search.orders.${o}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('search.duration')}
+          <select
+            value={filters.duration ?? ''}
+            onChange={(e) => set('duration', e.target.value)}
+            data-testid="filter-duration"
+          >
+            <option value="">{t('search.durations.any')}</option>
+            {SEARCH_DURATIONS.map((d) => (
+              <option key={d} value={d}>
+                {t(`search.durations.${d}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('search.start_date')}
+          <input
+            type="date"
+            min={SEARCH_FIRST_DATE}
+            max={filters.end_date ?? today}
+            value={filters.start_date ?? ''}
+            onChange={(e) => set('start_date', e.target.value)}
+            data-testid="filter-start"
+          />
+        </label>
+        <label>
+          {t('search.end_date')}
+          <input
+            type="date"
+            min={filters.start_date ?? SEARCH_FIRST_DATE}
+            max={today}
+            value={filters.end_date ?? ''}
+            onChange={(e) => set('end_date', e.target.value)}
+            data-testid="filter-end"
+          />
+        </label>
+        <label>
+          {t('search.min_fav')}
+          <select
+            value={filters.minFav ?? ''}
+            onChange={(e) => set('min_fav', e.target.value)}
+            data-testid="filter-min-fav"
+          >
+            <option value="">{t('search.min_fav_any')}</option>
+            {MIN_FAV_TAGS.map((n) => (
+              <option key={n} value={n}>
+                {t('search.min_fav_tag', { n })}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {withPreview && (
+        <CardRow
+          title={t('search.popular_preview')}
+          items={previewItems}
+          loading={preview.isPending}
+          error={preview.isError}
+          onRetry={() => void preview.refetch()}
+          imageProxy={imageProxy ?? undefined}
+          testId="popular-preview"
+        />
+      )}
+      <ImageGrid
+        key={JSON.stringify(search)}
+        list={
+          sensitive.ready ? { ...list, items } : { ...list, items, loading: true, finished: false }
+        }
+        imageProxy={imageProxy ?? undefined}
+      />
+    </div>
   );
 }

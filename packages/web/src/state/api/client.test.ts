@@ -19,6 +19,28 @@ describe('API client', () => {
     expect(seen).toEqual(['/api/pixiv/rank?mode=day&page=2']);
   });
 
+  it('reaches the www proxy under /api/web, and reads its string errors as failures', async () => {
+    const seen: string[] = [];
+    const ok = createApiClient({ fetch: fakeFetch(200, { contents: [] }, seen) });
+    expect(await ok.web('ranking', { mode: 'daily', p: 1 })).toEqual({
+      status: 0,
+      data: { contents: [] },
+    });
+    expect(seen).toEqual(['/api/web/ranking?mode=daily&p=1']);
+    const envelope = { error: false, message: '', body: { thumbnails: {} } };
+    expect(await createApiClient({ fetch: fakeFetch(200, envelope) }).web('discovery')).toEqual({
+      status: 0,
+      data: envelope,
+    });
+    const failed = { error: true, message: 'Rate Limit', body: [] };
+    expect(await createApiClient({ fetch: fakeFetch(200, failed) }).web('discovery')).toEqual({
+      status: -1,
+      msg: 'tip.rate_limit',
+    });
+    const out = createApiClient({ fetch: fakeFetch(200, { error: 'ランキング集計の範囲外です' }) });
+    expect(await out.web('ranking')).toEqual({ status: -1, msg: 'tip.unknown_err' });
+  });
+
   it('maps Rate Limit to tip.rate_limit and every other failure to tip.unknown_err', async () => {
     const rate = {
       error: { user_message: '', message: 'Rate Limit', reason: '', user_message_details: {} },
@@ -58,5 +80,48 @@ describe('API client', () => {
     const res = await createApiClient({ fetch: hanging, timeoutMs: 50 }).get('rank');
     expect(res).toEqual({ status: -1, msg: 'tip.unknown_err' });
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe('credentials', () => {
+  // The sandbox's demo account (packages/sandbox/README.md).
+  const SESSION = {
+    session: '11000001_sbxDemoSession000000000000000001',
+    csrfToken: '5a6e64626f7844656d6f437372663030',
+  };
+  const TOKEN = 'sbxDemoRefreshToken000000000000000000000001';
+
+  function recording() {
+    const calls: { url: string; headers: Record<string, string> }[] = [];
+    const fetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, headers: init.headers as Record<string, string> });
+      return new Response('{}', { status: 200 });
+    }) as unknown as typeof globalThis.fetch;
+    return { calls, fetch };
+  }
+
+  it('sends the session and CSRF token on web-proxy calls only, the token on mirror calls only', async () => {
+    const { calls, fetch } = recording();
+    const api = createApiClient({ fetch, userToken: () => TOKEN, webSession: () => SESSION });
+    await api.web('illust_discovery', { mode: 'safe', max: 18 });
+    await api.get('rank');
+    await api.extras('lives/1.json');
+    const [web, mirror, extras] = calls;
+    expect(web!.url).toBe('/api/web/illust_discovery?mode=safe&max=18');
+    expect(web!.headers['x-pixiv-session']).toBe(SESSION.session);
+    expect(web!.headers['x-csrf-token']).toBe(SESSION.csrfToken);
+    expect(web!.headers['x-pixiv-refresh-token']).toBeUndefined();
+    expect(mirror!.headers['x-pixiv-refresh-token']).toBe(TOKEN);
+    for (const other of [mirror!, extras!]) {
+      expect(other.headers['x-pixiv-session']).toBeUndefined();
+      expect(other.headers['x-csrf-token']).toBeUndefined();
+    }
+    expect(extras!.headers['x-pixiv-refresh-token']).toBeUndefined();
+  });
+
+  it('sends no session headers while none is stored', async () => {
+    const { calls, fetch } = recording();
+    await createApiClient({ fetch, webSession: () => undefined }).web('discovery_users');
+    expect(Object.keys(calls[0]!.headers)).toEqual(['accept']);
   });
 });

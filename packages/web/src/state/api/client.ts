@@ -16,51 +16,78 @@ export type ApiParams = Record<string, string | number | boolean | undefined>;
 export interface ApiClient {
   /** `GET {base}/{name}?{params}`. Never throws. */
   get<T>(name: string, params?: ApiParams, signal?: AbortSignal): Promise<ApiResult<T>>;
+  /** `GET {webBase}/{name}?{params}`: this server's www proxy. Never throws. */
+  web<T>(name: string, params?: ApiParams, signal?: AbortSignal): Promise<ApiResult<T>>;
+  /** `GET {extrasBase}/{name}?{params}`: this server's extras (pixivision, live, …). Never throws. */
+  extras<T>(name: string, params?: ApiParams, signal?: AbortSignal): Promise<ApiResult<T>>;
 }
 
 export interface ApiClientOptions {
   /** Mirror base, e.g. '/api/pixiv' or 'https://mirror.example/api/pixiv'. */
   base?: string;
+  /** The www proxy of this server. Default '/api/web'. */
+  webBase?: string;
+  /** The extras of this server. Default '/api'. */
+  extrasBase?: string;
+  /** The user's own refresh token, sent with mirror calls in local-app mode. */
+  userToken?: () => string | undefined;
+  /** The browser's www session, sent with web-proxy calls only (spec 000 §7). */
+  webSession?: () => { session: string; csrfToken: string } | undefined;
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
 
+/**
+ * An answer that carries an error: the app API's `{error: {...}}`, the web's `{error: true,
+ * message}` or ranking.php's `{error: "..."}`. The web envelope's `error: false` is a success.
+ */
 function hasUpstreamError(body: unknown): boolean {
-  return (
-    !!body &&
-    typeof body === 'object' &&
-    'error' in body &&
-    (body as { error: unknown }).error != null
-  );
+  if (!body || typeof body !== 'object' || !('error' in body)) return false;
+  const error = (body as { error: unknown }).error;
+  return error !== null && error !== undefined && error !== false && error !== '';
 }
 
 export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   const base = (options.base ?? '/api/pixiv').replace(/\/$/, '');
+  const webBase = (options.webBase ?? '/api/web').replace(/\/$/, '');
+  const extrasBase = (options.extrasBase ?? '/api').replace(/\/$/, '');
   const timeoutMs = options.timeoutMs ?? HTTP_TIMEOUT_MS;
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  return {
-    async get<T>(
-      name: string,
-      params: ApiParams = {},
-      signal?: AbortSignal,
-    ): Promise<ApiResult<T>> {
-      const query = new URLSearchParams();
-      for (const [k, v] of Object.entries(params)) if (v !== undefined) query.set(k, String(v));
-      const qs = query.toString();
-      const timeout = AbortSignal.timeout(timeoutMs);
-      try {
-        const res = await doFetch(`${base}/${name}${qs ? `?${qs}` : ''}`, {
-          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-          headers: { accept: 'application/json' },
-        });
-        const body: unknown = await res.json().catch(() => undefined);
-        if (!res.ok || body === undefined || hasUpstreamError(body)) {
-          return { status: -1, msg: toUserMessageKey(extractUpstreamMessage(body)) };
-        }
-        return { status: 0, data: body as T };
-      } catch {
-        return { status: -1, msg: 'tip.unknown_err' };
+  async function call<T>(
+    root: string,
+    name: string,
+    params: ApiParams,
+    signal: AbortSignal | undefined,
+  ): Promise<ApiResult<T>> {
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) if (v !== undefined) query.set(k, String(v));
+    const qs = query.toString();
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const token = options.userToken?.();
+    const session = root === webBase ? options.webSession?.() : undefined;
+    try {
+      const res = await doFetch(`${root}/${name}${qs ? `?${qs}` : ''}`, {
+        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+        headers: {
+          accept: 'application/json',
+          ...(root === base && token ? { 'x-pixiv-refresh-token': token } : {}),
+          ...(session
+            ? { 'x-pixiv-session': session.session, 'x-csrf-token': session.csrfToken }
+            : {}),
+        },
+      });
+      const body: unknown = await res.json().catch(() => undefined);
+      if (!res.ok || body === undefined || hasUpstreamError(body)) {
+        return { status: -1, msg: toUserMessageKey(extractUpstreamMessage(body)) };
       }
-    },
+      return { status: 0, data: body as T };
+    } catch {
+      return { status: -1, msg: 'tip.unknown_err' };
+    }
+  }
+  return {
+    get: (name, params = {}, signal) => call(base, name, params, signal),
+    web: (name, params = {}, signal) => call(webBase, name, params, signal),
+    extras: (name, params = {}, signal) => call(extrasBase, name, params, signal),
   };
 }

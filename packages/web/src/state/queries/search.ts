@@ -2,10 +2,16 @@
 import {
   CACHE_TTL_SECONDS,
   LIST_THROTTLE_MS,
+  DEFAULT_SEARCH_FILTERS,
   normaliseIllust,
+  normaliseUserPreview,
   type Artwork,
+  type RawUserPreview,
+  type UserPreview,
+  type SearchFilters,
   type RawIllustListResponse,
 } from '@pv/core';
+import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../api/ApiContext.tsx';
 import { unwrap } from '../api/errors.ts';
 import { usePagedList, type ListPage } from '../../lib/usePagedList.ts';
@@ -17,10 +23,21 @@ export interface IllustSearch {
   word: string;
   /** search_ai_type=1: upstream leaves AI-generated works out. */
   hideAi: boolean;
+  filters?: SearchFilters;
 }
 
 export function searchKey(search: IllustSearch) {
-  return [ROOT, search.word, search.hideAi] as const;
+  const f = search.filters ?? DEFAULT_SEARCH_FILTERS;
+  return [
+    ROOT,
+    search.word,
+    search.hideAi,
+    f.mode,
+    f.order,
+    f.duration ?? '',
+    f.start_date ?? '',
+    f.end_date ?? '',
+  ] as const;
 }
 
 export function useIllustSearch(search: IllustSearch, enabled: boolean) {
@@ -31,9 +48,116 @@ export function useIllustSearch(search: IllustSearch, enabled: boolean) {
     throttleMs: LIST_THROTTLE_MS.search,
     enabled,
     fetchPage: async (page, signal): Promise<ListPage<Artwork>> => {
-      const params = { word: search.word, page, search_ai_type: search.hideAi };
+      const f = search.filters ?? DEFAULT_SEARCH_FILTERS;
+      const params = {
+        word: search.word,
+        page,
+        search_ai_type: search.hideAi,
+        mode: f.mode,
+        order: f.order,
+        duration: f.duration,
+        start_date: f.start_date,
+        end_date: f.end_date,
+      };
       const data = unwrap(await api.get<RawIllustListResponse>('search', params, signal));
       return { items: data.illusts.map(normaliseIllust), hasMore: data.next_url != null };
+    },
+  });
+}
+
+/**
+ * The popular preview of a search (`/api/pixiv/popular_preview`, spec 000 §7): the most
+ * bookmarked works for the keyword, offered in self-hosted mode only (spec 000 §1, §6).
+ */
+export function usePopularPreview(word: string, mode: SearchFilters['mode'], enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['popular-preview', word, mode],
+    enabled,
+    staleTime: SEARCH_STALE_MS,
+    queryFn: async ({ signal }): Promise<Artwork[]> => {
+      const data = unwrap(
+        await api.get<RawIllustListResponse>('popular_preview', { word, mode }, signal),
+      );
+      return data.illusts.map(normaliseIllust);
+    },
+  });
+}
+
+/**
+ * The viewer's sensitive-word list (`/api/sensitive-words`, spec 000 §7 "Other"): fetched once
+ * and kept for the visit. A server without the service (503) or a failing one gives an empty
+ * list, so search still works. `ready` is false until the answer (either way) is in, so that a
+ * search never goes out before its keyword is checked.
+ */
+export function useSensitiveWords(): { words: readonly string[]; ready: boolean } {
+  const { data, isPending } = useQuery({
+    queryKey: ['sensitive-words'],
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    queryFn: async ({ signal }): Promise<string[]> => {
+      try {
+        const res = await fetch('/api/sensitive-words', { signal });
+        if (!res.ok) return [];
+        const body = (await res.json()) as { words?: unknown };
+        return Array.isArray(body.words)
+          ? body.words.filter((w): w is string => typeof w === 'string')
+          : [];
+      } catch (error) {
+        if (signal.aborted) throw error;
+        return [];
+      }
+    },
+  });
+  return { words: data ?? NO_WORDS, ready: !isPending };
+}
+const NO_WORDS: readonly string[] = [];
+
+/** Autocomplete runs after this debounce, only outside self-hosted mode (spec 000 §5). */
+export const AUTOCOMPLETE_DEBOUNCE_MS = 500;
+
+export interface TagSuggestion {
+  name: string;
+  translated_name: string | null;
+}
+
+/** Tag suggestions for a (debounced) word: `/api/pixiv/tags_autocomplete`. */
+export function useTagSuggestions(word: string, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['tags-autocomplete', word],
+    enabled: enabled && word.trim().length > 0,
+    staleTime: SEARCH_STALE_MS,
+    queryFn: async ({ signal }): Promise<TagSuggestion[]> => {
+      const data = unwrap(
+        await api.get<{ tags: TagSuggestion[] }>('tags_autocomplete', { word }, signal),
+      );
+      return data.tags;
+    },
+  });
+}
+
+/** User search: `/api/pixiv/search_user`, 30 per page (spec 000 §2, `/search_user/{word}`). */
+export function useUserSearch(word: string, enabled = true) {
+  const api = useApi();
+  return usePagedList<UserPreview>({
+    queryKey: ['search-user', word],
+    staleTime: SEARCH_STALE_MS,
+    throttleMs: LIST_THROTTLE_MS.search,
+    enabled: enabled && word.length > 0,
+    fetchPage: async (page, signal): Promise<ListPage<UserPreview>> => {
+      const data = unwrap(
+        await api.get<{ user_previews: RawUserPreview[]; next_url: string | null }>(
+          'search_user',
+          { word, page },
+          signal,
+        ),
+      );
+      return {
+        items: data.user_previews.map(normaliseUserPreview),
+        hasMore: data.next_url != null,
+      };
     },
   });
 }

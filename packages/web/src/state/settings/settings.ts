@@ -5,33 +5,54 @@
  */
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_CONTENT_SETTINGS, type BlockLists, type ContentSettings } from '@pv/core';
+import { DEFAULT_READER, parseReader, type ReaderConfig } from './reader.ts';
+import {
+  DEFAULT_APP_SETTINGS,
+  EXCLUSIVE_PAIRS,
+  parseAppSettings,
+  type AppSettings,
+} from './schema.ts';
 import { STORAGE_KEYS } from './storage-keys.ts';
+
+export type { AppSettings } from './schema.ts';
+export type { ReaderConfig } from './reader.ts';
 
 export interface Settings {
   content: ContentSettings;
   blocks: BlockLists;
+  /** The app settings of spec 001 §3. */
+  app: AppSettings;
+  /** The novel reader's text config. */
+  reader: ReaderConfig;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   content: { ...DEFAULT_CONTENT_SETTINGS },
   blocks: { tags: [], authorIds: [] },
+  app: { ...DEFAULT_APP_SETTINGS },
+  reader: { ...DEFAULT_READER },
 };
 
 function bool(value: unknown, fallback: boolean): boolean {
   return typeof value === 'boolean' ? value : fallback;
 }
 
+function record(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
+}
+
 /** Reads a stored value into a complete Settings object. */
 export function parseSettings(raw: string | null): Settings {
   let stored: Record<string, unknown> = {};
   try {
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    if (parsed && typeof parsed === 'object') stored = parsed as Record<string, unknown>;
+    stored = record(raw ? JSON.parse(raw) : {});
   } catch {
     stored = {};
   }
-  const content = (stored.content ?? {}) as Partial<Record<keyof ContentSettings, unknown>>;
-  const blocks = (stored.blocks ?? {}) as { tags?: unknown; authorIds?: unknown };
+  const content = record(stored.content);
+  const blocks = record(stored.blocks);
   return {
     content: {
       r18: bool(content.r18, DEFAULT_SETTINGS.content.r18),
@@ -46,6 +67,8 @@ export function parseSettings(raw: string | null): Settings {
         ? [...new Set(blocks.authorIds.filter((n): n is number => Number.isSafeInteger(n)))]
         : [],
     },
+    app: parseAppSettings(record(stored.app)),
+    reader: parseReader(record(stored.reader)),
   };
 }
 
@@ -53,7 +76,8 @@ let cachedRaw: string | null | undefined;
 let cached: Settings = DEFAULT_SETTINGS;
 const listeners = new Set<() => void>();
 
-function read(): Settings {
+/** The current settings, outside React (startup, the router). */
+export function readSettings(): Settings {
   const raw = localStorage.getItem(STORAGE_KEYS.settings);
   if (raw !== cachedRaw) {
     cachedRaw = raw;
@@ -79,6 +103,45 @@ export function saveSettings(next: Settings): void {
   for (const l of listeners) l();
 }
 
+/** Changes one part of the settings and saves. */
+export function updateSettings(change: (current: Settings) => Settings): void {
+  saveSettings(change(readSettings()));
+}
+
+/**
+ * Sets one app setting. Turning on one member of an exclusive pair (long-press block or
+ * download; folder or helper-script download) turns the other off.
+ */
+export function setAppSetting<K extends keyof AppSettings>(key: K, value: AppSettings[K]): void {
+  updateSettings((s) => {
+    const app = { ...s.app, [key]: value };
+    if (value === true) {
+      for (const [a, b] of EXCLUSIVE_PAIRS) {
+        if (key === a) app[b] = false as never;
+        if (key === b) app[a] = false as never;
+      }
+    }
+    return { ...s, app: parseAppSettings(app) };
+  });
+}
+
+/** Adds an author or a tag to the block lists (kept de-duplicated). */
+export function addBlock(block: { authorId?: number; tag?: string }): void {
+  updateSettings((s) => ({
+    ...s,
+    blocks: {
+      tags:
+        block.tag && !s.blocks.tags.includes(block.tag)
+          ? [...s.blocks.tags, block.tag]
+          : s.blocks.tags,
+      authorIds:
+        block.authorId !== undefined && !s.blocks.authorIds.includes(block.authorId)
+          ? [...s.blocks.authorIds, block.authorId]
+          : s.blocks.authorIds,
+    },
+  }));
+}
+
 export function useSettings(): Settings {
-  return useSyncExternalStore(subscribe, read, () => DEFAULT_SETTINGS);
+  return useSyncExternalStore(subscribe, readSettings, () => DEFAULT_SETTINGS);
 }

@@ -1,5 +1,21 @@
-/** Every localStorage key the app uses, in one place (STYLE.md, Data). */
+/** Every localStorage key and IndexedDB key the app uses, in one place (STYLE.md, Data). */
 export const STORAGE_KEYS = {
   language: 'pv.language',
   settings: 'pv.settings',
+  searchHistory: 'pv.searchHistory',
+  clientConfig: 'pv.clientConfig',
+  /** The www session login (PHPSESSID, CSRF token, account, expiry instant); 180 days. */
+  webSession: 'pv.webSession',
+  /** The NSFW-on flag of spec 001 §3 ('1' when adult content was ever switched on). */
+  nsfw: 'pv.nsfw',
+  /** The PKCE code verifier of an OAuth login in progress, with its expiry instant; 600 s. */
+  oauthCodeVerifier: 'pv.oauthCodeVerifier',
+} as const;
+
+/** IndexedDB (idb-keyval default store) keys: the query cache and the history lists. */
+export const IDB_KEYS = {
+  queryCache: 'pv.queryCache',
+  illustHistory: 'illusts.history',
+  novelHistory: 'novels.history',
+  userHistory: 'users.history',
 } as const;

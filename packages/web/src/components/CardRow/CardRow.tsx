@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { cardRow, toProxiedImageUrl, type Artwork } from '@pv/core';
+import styles from './CardRow.module.css';
+
+export interface CardRowProps {
+  title: string;
+  /** Where the title and the 'more' slide lead. */
+  to?: string;
+  /** The row's works, already filtered; the row shows 10 and a 'more' slide. */
+  items: Artwork[] | undefined;
+  loading: boolean;
+  error: boolean;
+  onRetry?: () => void;
+  imageProxy?: string;
+  testId: string;
+}
+
+/** A home card: a titled row of 10 works and a 'more' slide whose background uses items 10–15. */
+export function CardRow({
+  title,
+  to,
+  items,
+  loading,
+  error,
+  onRetry,
+  imageProxy,
+  testId,
+}: CardRowProps) {
+  const { t } = useTranslation();
+  const { shown, more } = cardRow(items ?? []);
+  return (
+    <section className={styles.card} data-testid={testId} aria-label={title}>
+      <h2 className={styles.heading}>{to ? <Link to={to}>{title}</Link> : title}</h2>
+      {error ? (
+        <button type="button" className={styles.state} onClick={onRetry} data-testid="row-error">
+          {t('common.network_error')}
+        </button>
+      ) : loading && shown.length === 0 ? (
+        <div className={styles.row} aria-busy="true" data-testid="row-loading">
+          {Array.from({ length: 6 }, (_, i) => (
+            <div key={i} className={`${styles.item} ${styles.skeleton}`} />
+          ))}
+        </div>
+      ) : shown.length === 0 ? (
+        <p className={styles.state} data-testid="row-empty">
+          {t('common.no_data')}
+        </p>
+      ) : (
+        <div className={styles.row}>
+          {shown.map((a) => (
+            <Link
+              key={a.id}
+              to={`/artworks/${a.id}`}
+              className={styles.item}
+              data-testid="row-item"
+              title={a.title}
+            >
+              <img
+                src={toProxiedImageUrl(a.images[0]?.s ?? a.thumbnail, imageProxy)}
+                alt={a.title}
+                loading="lazy"
+                decoding="async"
+              />
+              <span className={styles.caption}>{a.title}</span>
+            </Link>
+          ))}
+          {to && (
+            <Link to={to} className={`${styles.item} ${styles.more}`} data-testid="row-more">
+              <span className={styles.mosaic} aria-hidden="true">
+                {more.map((a) => (
+                  <img
+                    key={a.id}
+                    src={toProxiedImageUrl(a.images[0]?.s ?? a.thumbnail, imageProxy)}
+                    alt=""
+                    loading="lazy"
+                  />
+                ))}
+              </span>
+              <span className={styles.moreLabel}>{t('home.more')}</span>
+            </Link>
+          )}
+        </div>
+      )}
+    </section>
+  );
+}

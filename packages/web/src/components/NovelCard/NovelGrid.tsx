@@ -1,0 +1,104 @@
+import { useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PagedList } from '../../lib/usePagedList.ts';
+import { useElementWidth } from '../../lib/useElementWidth.ts';
+import { useEndReached } from '../../lib/useEndReached.ts';
+import { useViewport } from '../../lib/useViewport.ts';
+import type { Novel } from '@pv/core';
+import { NOVEL_CARD_HEIGHT_PX, NovelCard } from './NovelCard.tsx';
+import { novelColumns, visibleRows } from './novel-columns.ts';
+import styles from './NovelGrid.module.css';
+
+/** Space between cards, px (see NovelGrid.module.css). */
+const GAP_PX = 8;
+const ROW_PX = NOVEL_CARD_HEIGHT_PX + GAP_PX;
+/** Rows are rendered this far above and below the viewport, px. */
+const OVERSCAN_PX = 1200;
+const SKELETON_CARDS = 4;
+
+export interface NovelGridProps {
+  list: PagedList<Novel>;
+  imageProxy?: string;
+}
+
+/**
+ * The novel list: 1 to 4 columns by width (spec 001 §9), the list engine's states and infinite
+ * paging. Cards have one height, so rows are placed by index and only the rows near the viewport
+ * are in the DOM.
+ */
+export function NovelGrid({ list, imageProxy }: NovelGridProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const rowsRef = useRef<HTMLDivElement>(null);
+  const width = useElementWidth(ref);
+  const columns = novelColumns(width);
+  const rowCount = Math.ceil(list.items.length / columns);
+  const viewport = useViewport(rowsRef);
+  const [first, end] = visibleRows(
+    rowCount,
+    ROW_PX,
+    -viewport.top - OVERSCAN_PX,
+    -viewport.top + viewport.height + OVERSCAN_PX,
+  );
+  const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
+  const empty = list.finished && list.items.length === 0;
+  const rows = [];
+  for (let r = first; r < end; r++) {
+    rows.push(
+      <div
+        key={r}
+        className={styles.row}
+        style={{ top: r * ROW_PX, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+      >
+        {list.items.slice(r * columns, (r + 1) * columns).map((novel) => (
+          <NovelCard key={novel.id} novel={novel} imageProxy={imageProxy} />
+        ))}
+      </div>,
+    );
+  }
+
+  return (
+    <div ref={ref} className={styles.grid} data-testid="novel-grid">
+      {list.items.length === 0 && list.loading && !list.error && (
+        <div
+          className={styles.skeletons}
+          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
+          aria-busy="true"
+          data-testid="novel-grid-loading"
+        >
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <div key={i} className={styles.skeleton} />
+          ))}
+        </div>
+      )}
+      <div
+        ref={rowsRef}
+        className={styles.rows}
+        style={{ height: Math.max(0, rowCount * ROW_PX - GAP_PX) }}
+        data-card-count={list.items.length}
+      >
+        {rows}
+      </div>
+      <div ref={sentinel} className={styles.footer} aria-live="polite">
+        {list.error ? (
+          <button
+            type="button"
+            className={styles.retry}
+            onClick={list.retry}
+            data-testid="list-error"
+          >
+            {t('common.network_error')}
+          </button>
+        ) : empty ? (
+          <span data-testid="list-empty">{t('common.no_data')}</span>
+        ) : list.finished ? (
+          <span data-testid="list-finished">{t('common.no_more')}</span>
+        ) : (
+          <span className={styles.loading} data-testid="list-loading">
+            {t('common.loading')}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  SEARCH_BOX_MAX_LENGTH,
+  artworkIdFromKeyword,
+  normaliseKeyword,
+  numericShortcuts,
+} from '@pv/core';
+import { useDebounced } from '../../lib/useDebounced.ts';
+import { useServerConfig } from '../../state/queries/config.ts';
+import { AUTOCOMPLETE_DEBOUNCE_MS, useTagSuggestions } from '../../state/queries/search.ts';
+import {
+  clearSearchHistory,
+  forgetSearch,
+  rememberSearch,
+  useSearchHistory,
+} from '../../state/search-history.ts';
+import styles from './SearchBox.module.css';
+
+export type SearchTarget = 'illust' | 'novel' | 'user';
+
+const RESULT_PATH: Record<SearchTarget, string> = {
+  illust: '/search',
+  novel: '/search_novel',
+  user: '/search_user',
+};
+
+function splitInitial(text: string): string[] {
+  return normaliseKeyword(text).split(' ').filter(Boolean);
+}
+
+/**
+ * The search box (spec 000 §2 Search): typed words become removable chips, the last word is
+ * pending; 50 characters at most. Focus opens numeric shortcuts and either the history (self-
+ * hosted mode) or tag suggestions after a 500 ms pause. A submit or a tag click searches.
+ */
+export function SearchBox({ target, initial = '' }: { target: SearchTarget; initial?: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { selfHosted } = useServerConfig();
+  const history = useSearchHistory();
+  const [words, setWords] = useState<string[]>(() => splitInitial(initial));
+  const [pending, setPending] = useState('');
+  const [open, setOpen] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const committed = words.join(' ');
+  const room = SEARCH_BOX_MAX_LENGTH - committed.length - (words.length ? 1 : 0);
+  const debounced = useDebounced(pending, AUTOCOMPLETE_DEBOUNCE_MS);
+  const suggestions = useTagSuggestions(debounced, open && !selfHosted);
+  const full = normaliseKeyword([...words, pending].join(' '));
+  const shortcuts = numericShortcuts(full);
+
+  const go = (keyword: string) => {
+    const word = normaliseKeyword(keyword);
+    setOpen(false);
+    if (!word) {
+      void navigate(RESULT_PATH[target]);
+      return;
+    }
+    const artwork = artworkIdFromKeyword(word);
+    if (artwork !== null) {
+      void navigate(`/artworks/${artwork}`);
+      return;
+    }
+    rememberSearch(word);
+    void navigate(`${RESULT_PATH[target]}/${encodeURIComponent(word)}`);
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    go(full);
+  };
+
+  const onChange = (value: string) => {
+    // A space commits the pending word; pasted text may bring several.
+    const parts = value.replace(/\u3000/g, ' ').split(' ');
+    if (parts.length > 1) {
+      const done = parts.slice(0, -1).filter(Boolean);
+      const next = [...words, ...done];
+      if (next.join(' ').length <= SEARCH_BOX_MAX_LENGTH) setWords(next);
+      setPending(parts.at(-1)!.slice(0, SEARCH_BOX_MAX_LENGTH));
+    } else {
+      setPending(value);
+    }
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Backspace' && pending === '' && words.length > 0) {
+      e.preventDefault();
+      setPending(words.at(-1)!);
+      setWords(words.slice(0, -1));
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+    }
+  };
+
+  return (
+    <div
+      className={styles.wrap}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <form className={styles.box} role="search" onSubmit={submit} data-testid="search-box">
+        {words.map((word, i) => (
+          <span key={`${word}-${i}`} className={styles.chip} data-testid="search-word">
+            {word}
+            <button
+              type="button"
+              aria-label={t('search.remove_word', { word })}
+              onClick={() => setWords(words.filter((_, j) => j !== i))}
+            >
+              ×
+            </button>
+          </span>
+        ))}
+        <input
+          ref={input}
+          type="search"
+          value={pending}
+          maxLength={Math.max(0, room)}
+          onChange={(e) => onChange(e.target.value)}
+          onKeyDown={onKeyDown}
+          onFocus={() => setOpen(true)}
+          placeholder={words.length ? '' : t('search.placeholder')}
+          aria-label={t('search.placeholder')}
+          data-testid="search-input"
+          enterKeyHint="search"
+          autoComplete="off"
+        />
+        <button type="submit" className={styles.submit} aria-label={t('home.search_submit')}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M10 4a6 6 0 1 0 3.5 10.9l4.8 4.8 1.4-1.4-4.8-4.8A6 6 0 0 0 10 4zm0 2a4 4 0 1 1 0 8 4 4 0 0 1 0-8z" />
+          </svg>
+        </button>
+      </form>
+      {open && (
+        <div className={styles.dropdown} data-testid="search-dropdown">
+          {shortcuts.length > 0 && (
+            <ul className={styles.shortcuts}>
+              {shortcuts.map((id) => (
+                <li key={id}>
+                  <Link to={`/artworks/${id}`}>{t('search.shortcut_illust', { id })}</Link>
+                  <Link to={`/users/${id}`}>{t('search.shortcut_user', { id })}</Link>
+                  <Link to={`/novel/${id}`}>{t('search.shortcut_novel', { id })}</Link>
+                </li>
+              ))}
+            </ul>
+          )}
+          {selfHosted
+            ? history.length > 0 && (
+                <section data-testid="search-history">
+                  <header className={styles.dropHead}>
+                    <span>{t('search.history')}</span>
+                    <button type="button" onClick={clearSearchHistory}>
+                      {t('search.clear_history')}
+                    </button>
+                  </header>
+                  <ul className={styles.list}>
+                    {history.map((h) => (
+                      <li key={h}>
+                        <button
+                          type="button"
+                          className={styles.entry}
+                          onClick={() => go(h)}
+                          data-testid="search-history-entry"
+                        >
+                          {h}
+                        </button>
+                        <button
+                          type="button"
+                          className={styles.forget}
+                          aria-label={t('search.remove_word', { word: h })}
+                          onClick={() => forgetSearch(h)}
+                        >
+                          ×
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )
+            : (suggestions.data?.length ?? 0) > 0 && (
+                <section data-testid="search-suggestions">
+                  <header className={styles.dropHead}>
+                    <span>{t('search.suggestions')}</span>
+                  </header>
+                  <ul className={styles.list}>
+                    {suggestions.data!.map((s) => (
+                      <li key={s.name}>
+                        <button
+                          type="button"
+                          className={styles.entry}
+                          onClick={() => go([...words, s.name].join(' '))}
+                        >
+                          {s.name}
+                          {s.translated_name && <small> {s.translated_name}</small>}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </section>
+              )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { Link } from 'react-router';
+import { toProxiedImageUrl } from '@pv/core';
+import { useFormat } from '../../lib/format.ts';
+import type { SpotlightCardItem } from '../../state/queries/spotlights.ts';
+import styles from './SpotlightCard.module.css';
+
+/** A pixivision article card: cover, title and date; leads to the article's detail screen. */
+export function SpotlightCard({
+  article,
+  to,
+  imageProxy,
+}: {
+  article: SpotlightCardItem;
+  to: string;
+  imageProxy?: string;
+}) {
+  const format = useFormat();
+  return (
+    <Link to={to} className={styles.card} data-testid="spotlight-card">
+      <span className={styles.cover}>
+        <img
+          src={toProxiedImageUrl(article.cover, imageProxy)}
+          alt=""
+          loading="lazy"
+          decoding="async"
+        />
+      </span>
+      <span className={styles.title} data-testid="spotlight-card-title">
+        {article.title}
+      </span>
+      {article.date && (
+        <time className={styles.date} dateTime={article.date}>
+          {format.date(article.date)}
+        </time>
+      )}
+    </Link>
+  );
+}

@@ -1,0 +1,124 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  RANDOM_ILLUST_LAST_PAGE,
+  RANDOM_RANK_MODES,
+  discoveryMode,
+  homeFeed,
+  rankingDateWindow,
+  recommendedFeed,
+} from '@pv/core';
+import { CardRow } from '../../components/CardRow/CardRow.tsx';
+import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
+import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
+import {
+  useLatest,
+  useRandomList,
+  useRankingHead,
+  useRecommended,
+  useTrendingTags,
+} from '../../state/queries/home.ts';
+import { useSettings } from '../../state/settings/settings.ts';
+import { HomeSearchBox } from './HomeSearchBox.tsx';
+import { HomeTabs } from './HomeTabs.tsx';
+import { RecommendedForYou } from './RecommendedForYou.tsx';
+import { SpotlightRow } from './SpotlightRow.tsx';
+import { useDiscoveryCard } from '../../state/queries/discovery.ts';
+import { SESSION_SEED } from './seed.ts';
+import { useRowState } from '../../state/queries/row-state.ts';
+import styles from './Home.module.css';
+
+/** Illust home (spec 000 §2): search, ranking, recommended, latest on demand, random feed. */
+export default function HomeScreen() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const { imageProxy: proxy, selfHosted } = useServerConfig();
+  const imageProxy = proxy ?? undefined;
+
+  const tags = useTrendingTags();
+  const placeholder = useMemo(() => {
+    const list = tags.data ?? [];
+    // a random trending tag, fixed for this page load
+    return list.length ? list[Number(SESSION_SEED) % list.length]!.name : '';
+  }, [tags.data]);
+  const { defaultDate } = rankingDateWindow(new Date());
+  const ranking = useRankingHead('day', defaultDate);
+  // self-hosted mode reveals the recommended, latest and discovery cards (spec 000 §1, §6)
+  const sections = useServerConfigLoaded() && selfHosted;
+  const discovery = useDiscoveryCard(discoveryMode(settings.content), sections);
+  const recommended = useRecommended('illust', sections);
+  const [showLatest, setShowLatest] = useState(false);
+  const latest = useLatest('illust', sections && showLatest);
+  const random = useRandomList(RANDOM_RANK_MODES, RANDOM_ILLUST_LAST_PAGE, SESSION_SEED);
+  const randomItems = useMemo(() => homeFeed(random.items, settings), [random.items, settings]);
+
+  // each row toasts its failure and offers a retry (spec 000 §4, §8)
+  const rankingRow = useRowState(ranking);
+  const discoveryRow = useRowState(discovery);
+  const recommendedRow = useRowState(recommended);
+  const latestRow = useRowState(latest);
+
+  return (
+    <div className={styles.home}>
+      <HomeTabs />
+      <HomeSearchBox placeholder={placeholder} />
+      <CardRow
+        title={t('home.ranking')}
+        to="/rank/daily"
+        items={ranking.data && homeFeed(ranking.data, settings)}
+        {...rankingRow}
+        imageProxy={imageProxy}
+        testId="home-ranking"
+      />
+      <RecommendedForYou imageProxy={imageProxy} />
+      <SpotlightRow imageProxy={imageProxy} />
+      {sections && (
+        <CardRow
+          title={t('home.discovery')}
+          to="/discovery"
+          items={discovery.data && homeFeed(discovery.data, settings)}
+          {...discoveryRow}
+          imageProxy={imageProxy}
+          testId="home-discovery"
+        />
+      )}
+      {sections && (
+        <>
+          <CardRow
+            title={t('home.recommended')}
+            to="/osusume_illust"
+            items={recommended.data && recommendedFeed(recommended.data, settings)}
+            {...recommendedRow}
+            imageProxy={imageProxy}
+            testId="home-recommended"
+          />
+          {showLatest ? (
+            <CardRow
+              title={t('home.latest')}
+              items={latest.data && homeFeed(latest.data, settings)}
+              {...latestRow}
+              imageProxy={imageProxy}
+              testId="home-latest"
+            />
+          ) : (
+            <section aria-label={t('home.latest')}>
+              <h2 className={styles.sectionTitle}>{t('home.latest')}</h2>
+              <button
+                type="button"
+                className={styles.loadLatest}
+                onClick={() => setShowLatest(true)}
+                data-testid="home-load-latest"
+              >
+                {t('home.load_latest')}
+              </button>
+            </section>
+          )}
+        </>
+      )}
+      <section aria-label={t('home.random')} data-testid="home-random">
+        <h2 className={styles.sectionTitle}>{t('home.random')}</h2>
+        <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  HOME_CARD_ITEMS,
+  RECOMMENDED_NOVELS_MAX,
+  filterArtworks,
+  rankingDateWindow,
+} from '@pv/core';
+import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
+import { useServerConfig } from '../../state/queries/config.ts';
+import {
+  NOVEL_RANK_DEFAULT,
+  useLatestNovels,
+  useNovelRankingHead,
+  useRandomNovels,
+  useRecommendedNovels,
+} from '../../state/queries/novels.ts';
+import { useSettings } from '../../state/settings/settings.ts';
+import { HomeTabs } from '../Home/HomeTabs.tsx';
+import { SESSION_SEED } from '../Home/seed.ts';
+import { NovelRow } from './NovelRow.tsx';
+import { useRowState } from '../../state/queries/row-state.ts';
+import styles from './HomeNovel.module.css';
+
+/**
+ * Novel home (spec 000 §2): new novels on demand, the ranking's top 10 with a view-more link,
+ * recommended novels (10 at most) and random novels.
+ */
+export default function HomeNovelScreen() {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const imageProxy = useServerConfig().imageProxy ?? undefined;
+  const { defaultDate } = rankingDateWindow(new Date());
+  const ranking = useNovelRankingHead(NOVEL_RANK_DEFAULT, defaultDate);
+  const recommended = useRecommendedNovels();
+  const [showLatest, setShowLatest] = useState(false);
+  const latest = useLatestNovels(showLatest);
+  const random = useRandomNovels(SESSION_SEED);
+  const randomItems = useMemo(
+    () => filterArtworks(random.items, settings),
+    [random.items, settings],
+  );
+  const rankingTo = `/rank_novel/${NOVEL_RANK_DEFAULT}`;
+
+  // each row toasts its failure and offers a retry (spec 000 §4, §8)
+  const latestRow = useRowState(latest);
+  const rankingRow = useRowState(ranking);
+  const recommendedRow = useRowState(recommended);
+
+  return (
+    <div className={styles.home}>
+      <HomeTabs />
+      {showLatest ? (
+        <NovelRow
+          title={t('home.latest_novels')}
+          items={latest.data && filterArtworks(latest.data, settings).slice(0, HOME_CARD_ITEMS)}
+          {...latestRow}
+          imageProxy={imageProxy}
+          testId="home-latest"
+        />
+      ) : (
+        <section aria-label={t('home.latest_novels')}>
+          <h2 className={styles.sectionTitle}>{t('home.latest_novels')}</h2>
+          <button
+            type="button"
+            className={styles.loadLatest}
+            onClick={() => setShowLatest(true)}
+            data-testid="home-load-latest"
+          >
+            {t('home.load_latest')}
+          </button>
+        </section>
+      )}
+      <NovelRow
+        title={t('home.novel_ranking')}
+        to={rankingTo}
+        items={ranking.data && filterArtworks(ranking.data, settings).slice(0, HOME_CARD_ITEMS)}
+        {...rankingRow}
+        imageProxy={imageProxy}
+        testId="home-ranking"
+      />
+      <NovelRow
+        title={t('home.recommended_novels')}
+        items={
+          recommended.data &&
+          filterArtworks(recommended.data, settings).slice(0, RECOMMENDED_NOVELS_MAX)
+        }
+        {...recommendedRow}
+        imageProxy={imageProxy}
+        testId="home-recommended"
+      />
+      <section aria-label={t('home.random_novels')} data-testid="home-random">
+        <h2 className={styles.sectionTitle}>{t('home.random_novels')}</h2>
+        <NovelGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
+      </section>
+    </div>
+  );
+}

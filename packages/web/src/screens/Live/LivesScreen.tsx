@@ -1,0 +1,69 @@
+import { useMemo } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { filterLives, toProxiedImageUrl } from '@pv/core';
+import { useEndReached } from '../../lib/useEndReached.ts';
+import { useFormat } from '../../lib/format.ts';
+import { useServerConfig } from '../../state/queries/config.ts';
+import { useLiveList } from '../../state/queries/lives.ts';
+import { useSettings } from '../../state/settings/settings.ts';
+import { HomeTabs } from '../Home/HomeTabs.tsx';
+import styles from './Live.module.css';
+
+/** `/lives`: live streams now, most watched first; adult ones only for R-18 users. */
+export default function LivesScreen() {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const settings = useSettings();
+  const imageProxy = useServerConfig().imageProxy ?? undefined;
+  const list = useLiveList();
+  const lives = useMemo(
+    () => filterLives(list.items, settings.content.r18),
+    [list.items, settings],
+  );
+  const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
+  return (
+    <div className={styles.page}>
+      <HomeTabs />
+      <div className={styles.grid}>
+        {lives.map((live) => (
+          <Link
+            key={live.id}
+            to={`/live/${live.id}`}
+            className={styles.card}
+            data-testid="live-card"
+          >
+            <span className={styles.thumb}>
+              <img src={toProxiedImageUrl(live.thumbnail, imageProxy)} alt="" loading="lazy" />
+              <span className={styles.badge}>LIVE</span>
+              {live.is_r18 && <span className={styles.adult}>R-18</span>}
+            </span>
+            <span className={styles.name} data-testid="live-card-name">
+              {live.name}
+            </span>
+            <span className={styles.owner}>
+              <img src={toProxiedImageUrl(live.owner.avatar, imageProxy)} alt="" loading="lazy" />
+              {live.owner.name}
+            </span>
+            <span className={styles.count}>
+              {t('live.watching', { n: format.number(live.member_count) })}
+            </span>
+          </Link>
+        ))}
+      </div>
+      <div ref={sentinel} className={styles.footer} aria-live="polite">
+        {list.error ? (
+          <button type="button" onClick={list.retry} data-testid="list-error">
+            {t('common.network_error')}
+          </button>
+        ) : list.finished ? (
+          <span data-testid={lives.length ? 'list-finished' : 'list-empty'}>
+            {t(lives.length ? 'common.no_more' : 'common.no_data')}
+          </span>
+        ) : (
+          <span data-testid="list-loading">{t('common.loading')}</span>
+        )}
+      </div>
+    </div>
+  );
+}

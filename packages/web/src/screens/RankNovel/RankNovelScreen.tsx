@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { RANK_CATEGORIES, filterArtworks, rankingDateWindow } from '@pv/core';
+import { TopBar } from '../../app/shell/TopBar.tsx';
+import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
+import { useServerConfig } from '../../state/queries/config.ts';
+import { useNovelRankingList } from '../../state/queries/novels.ts';
+import { useSettings } from '../../state/settings/settings.ts';
+import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
+import { categoryTarget } from '../Rank/category-target.ts';
+import styles from '../Rank/RankScreen.module.css';
+import {
+  isNovelRankMode,
+  isNovelRankModeVisible,
+  visibleNovelRankModes,
+} from './novel-rank-types.ts';
+
+/**
+ * `/rank_novel/{type}` (spec 000 §2 Ranking): the novel ranking of one mode and day, with the
+ * ranking's category popover and calendar; a new type or date starts a new list.
+ */
+export default function RankNovelScreen() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { type } = useParams();
+  const [search, setSearch] = useSearchParams();
+  const settings = useSettings();
+  const imageProxy = useServerConfig().imageProxy ?? undefined;
+  const [popover, setPopover] = useState(false);
+  const range = rankingDateWindow(new Date());
+  const requested = search.get('date') ?? '';
+  const date = requested >= range.min && requested <= range.max ? requested : range.defaultDate;
+  const mode = isNovelRankMode(type) ? type : 'day';
+  const list = useNovelRankingList(mode, date);
+
+  if (!isNovelRankMode(type) || !isNovelRankModeVisible(type, settings.content)) {
+    return <NotFoundScreen />;
+  }
+  const items = filterArtworks(list.items, settings);
+
+  return (
+    <>
+      <TopBar title={t('title.rank_novel')}>
+        <div className={styles.categoryWrap}>
+          <button
+            type="button"
+            className={styles.categoryButton}
+            aria-haspopup="menu"
+            aria-expanded={popover}
+            onClick={() => setPopover((o) => !o)}
+            data-testid="rank-category"
+          >
+            {t('rank.categories.novel')}
+          </button>
+          {popover && (
+            <div className={styles.popover} role="menu" aria-label={t('rank.category_label')}>
+              {RANK_CATEGORIES.map((c) => (
+                <button
+                  key={c}
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={c === 'novel'}
+                  className={c === 'novel' ? styles.current : undefined}
+                  onClick={() => {
+                    setPopover(false);
+                    if (c !== 'novel') void navigate(categoryTarget(c, requested));
+                  }}
+                >
+                  {t(`rank.categories.${c}`)}
+                </button>
+              ))}
+            </div>
+          )}
+        </div>
+        <input
+          type="date"
+          className={styles.date}
+          aria-label={t('rank.date')}
+          data-testid="rank-date"
+          min={range.min}
+          max={range.max}
+          value={date}
+          onChange={(e) => {
+            if (!e.target.value) return;
+            const next = new URLSearchParams(search);
+            next.set('date', e.target.value);
+            setSearch(next);
+          }}
+        />
+      </TopBar>
+      <nav className={styles.types} aria-label={t('title.rank_novel')}>
+        {visibleNovelRankModes(settings.content).map((m) => (
+          <Link
+            key={m}
+            to={{ pathname: `/rank_novel/${m}`, search: search.toString() }}
+            className={`${styles.type} ${m === type ? styles.current : ''}`}
+            aria-current={m === type ? 'page' : undefined}
+            data-testid="novel-rank-type"
+          >
+            {t(`rank_novel.types.${m}`)}
+          </Link>
+        ))}
+      </nav>
+      <NovelGrid key={`${type}|${date}`} list={{ ...list, items }} imageProxy={imageProxy} />
+    </>
+  );
+}

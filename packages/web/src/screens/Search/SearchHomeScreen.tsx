@@ -1,0 +1,77 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toProxiedImageUrl } from '@pv/core';
+import { TopBar } from '../../app/shell/TopBar.tsx';
+import { SearchBox, type SearchTarget } from '../../components/SearchBox/SearchBox.tsx';
+import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
+import { useTrendingTags } from '../../state/queries/home.ts';
+import { useNovelTrendingTags } from '../../state/queries/novels.ts';
+import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
+import { ImageSearch } from './ImageSearch.tsx';
+import { SearchTabs } from './SearchTabs.tsx';
+import styles from './Search.module.css';
+
+function targetOf(pathname: string): SearchTarget {
+  if (pathname.startsWith('/search_novel')) return 'novel';
+  if (pathname.startsWith('/search_user')) return 'user';
+  return 'illust';
+}
+
+/** `/search`, `/search_novel`, `/search_user`: the search box, tabs and the trending tag grid. */
+export default function SearchHomeScreen() {
+  const { t } = useTranslation();
+  const target = targetOf(useLocation().pathname);
+  const { imageProxy: proxy, selfHosted } = useServerConfig();
+  const imageProxy = proxy ?? undefined;
+  const loaded = useServerConfigLoaded();
+  const illustTags = useTrendingTags();
+  const novelTags = useNovelTrendingTags(target === 'novel');
+  const tags = target === 'novel' ? novelTags : illustTags;
+  const resultPath = target === 'novel' ? '/search_novel' : '/search';
+  // user search is a self-hosted mode section (spec 000 §1, §6)
+  if (target === 'user' && loaded && !selfHosted) return <NotFoundScreen />;
+  return (
+    <div className={styles.page}>
+      <TopBar title={t(target === 'illust' ? 'title.search' : `title.search_${target}`)} />
+      <SearchTabs />
+      <SearchBox key={target} target={target} />
+      {target === 'illust' && <ImageSearch />}
+      {target !== 'user' && (
+        <section aria-label={t('search.trending')} data-testid="trending-tags">
+          <h2 className={styles.heading}>{t('search.trending')}</h2>
+          {tags.isError ? (
+            <button type="button" className={styles.retry} onClick={() => void tags.refetch()}>
+              {t('common.network_error')}
+            </button>
+          ) : (
+            <div className={styles.tagGrid}>
+              {(tags.data ?? []).map((tag) => (
+                <Link
+                  key={tag.name}
+                  to={`${resultPath}/${encodeURIComponent(tag.name)}`}
+                  className={styles.tagTile}
+                  data-testid="trending-tag"
+                >
+                  {tag.artwork && (
+                    <img
+                      src={toProxiedImageUrl(
+                        tag.artwork.images[0]?.s ?? tag.artwork.thumbnail,
+                        imageProxy,
+                      )}
+                      alt=""
+                      loading="lazy"
+                    />
+                  )}
+                  <span>
+                    #{tag.name}
+                    {tag.translated && <small>{tag.translated}</small>}
+                  </span>
+                </Link>
+              ))}
+            </div>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

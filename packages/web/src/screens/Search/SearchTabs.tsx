@@ -1,0 +1,31 @@
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { useServerConfig } from '../../state/queries/config.ts';
+import styles from './Search.module.css';
+
+const TABS = [
+  { to: '/search', key: 'search.tabs.illust' },
+  { to: '/search_novel', key: 'search.tabs.novel' },
+  { to: '/search_user', key: 'search.tabs.user' },
+] as const;
+
+/** The search tabs: illustrations and manga, novels, and users in self-hosted mode (spec 000 §1). */
+export function SearchTabs() {
+  const { t } = useTranslation();
+  const { selfHosted } = useServerConfig();
+  const tabs = selfHosted ? TABS : TABS.filter((tab) => tab.to !== '/search_user');
+  return (
+    <nav className={styles.tabs} aria-label={t('title.search')} data-testid="search-tabs">
+      {tabs.map((tab) => (
+        <NavLink
+          key={tab.to}
+          to={tab.to}
+          end
+          className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
+        >
+          {t(tab.key)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,54 @@
+import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { normaliseKeyword } from '@pv/core';
+import { TopBar } from '../../app/shell/TopBar.tsx';
+import { SearchBox } from '../../components/SearchBox/SearchBox.tsx';
+import { UserCard } from '../../components/UserCard/UserCard.tsx';
+import { useEndReached } from '../../lib/useEndReached.ts';
+import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
+import { useUserSearch } from '../../state/queries/search.ts';
+import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
+import { SearchTabs } from '../Search/SearchTabs.tsx';
+import styles from './SearchUser.module.css';
+
+/**
+ * `/search_user/{word}`: users whose name matches, as cards with three works each; self-hosted
+ * mode only (elsewhere the 404 page).
+ */
+export default function SearchUserScreen() {
+  const { t } = useTranslation();
+  const word = normaliseKeyword(useParams().word ?? '');
+  const { imageProxy: proxy, selfHosted } = useServerConfig();
+  const imageProxy = proxy ?? undefined;
+  // user search is a self-hosted mode section (spec 000 §1, §6)
+  const loaded = useServerConfigLoaded();
+  const list = useUserSearch(word, loaded && selfHosted);
+  const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
+  if (loaded && !selfHosted) return <NotFoundScreen />;
+  if (!word) return <Navigate to="/search_user" replace />;
+  return (
+    <div className={styles.page}>
+      <TopBar title={word} />
+      <SearchTabs />
+      <SearchBox key={word} target="user" initial={word} />
+      <div className={styles.grid}>
+        {list.items.map((u) => (
+          <UserCard key={u.id} user={u} imageProxy={imageProxy} />
+        ))}
+      </div>
+      <div ref={sentinel} className={styles.footer} aria-live="polite">
+        {list.error ? (
+          <button type="button" onClick={list.retry} data-testid="list-error">
+            {t('common.network_error')}
+          </button>
+        ) : list.finished ? (
+          <span data-testid={list.items.length ? 'list-finished' : 'list-empty'}>
+            {t(list.items.length ? 'common.no_more' : 'common.no_data')}
+          </span>
+        ) : (
+          <span data-testid="list-loading">{t('common.loading')}</span>
+        )}
+      </div>
+    </div>
+  );
+}

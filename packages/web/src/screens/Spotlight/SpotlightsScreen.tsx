@@ -1,0 +1,57 @@
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SPOTLIGHT_TABS, type SpotlightTab } from '@pv/core';
+import { TopBar } from '../../app/shell/TopBar.tsx';
+import { SpotlightCard } from '../../components/SpotlightCard/SpotlightCard.tsx';
+import cardStyles from '../../components/SpotlightCard/SpotlightCard.module.css';
+import { useEndReached } from '../../lib/useEndReached.ts';
+import { useServerConfig } from '../../state/queries/config.ts';
+import { useSpotlightLang, useSpotlightList } from '../../state/queries/spotlights.ts';
+import styles from './Spotlight.module.css';
+
+/** `/spotlights` (alias `/pixivision`): pixivision articles in seven tabs, paged as you scroll. */
+export default function SpotlightsScreen() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: SpotlightTab = (SPOTLIGHT_TABS as readonly string[]).includes(requested ?? '')
+    ? (requested as SpotlightTab)
+    : 'illustration';
+  const lang = useSpotlightLang();
+  const list = useSpotlightList(tab, lang);
+  const imageProxy = useServerConfig().imageProxy ?? undefined;
+  const sentinel = useEndReached(list.loadMore, !list.finished);
+
+  return (
+    <>
+      <TopBar title={t('title.spotlights')} />
+      <nav className={styles.tabs} aria-label={t('title.spotlights')} data-testid="spotlight-tabs">
+        {SPOTLIGHT_TABS.map((x) => (
+          <Link
+            key={x}
+            to={{ search: `?tab=${x}` }}
+            replace
+            className={`${styles.tab} ${x === tab ? styles.active : ''}`}
+            aria-current={x === tab ? 'page' : undefined}
+          >
+            {t(`spotlight.tabs.${x}`)}
+          </Link>
+        ))}
+      </nav>
+      <div className={cardStyles.grid} key={`${tab}|${lang}`}>
+        {list.items.map((a) => (
+          <SpotlightCard key={a.id} article={a} to={`/spotlight/${a.id}`} imageProxy={imageProxy} />
+        ))}
+      </div>
+      <div ref={sentinel} className={styles.footer} aria-live="polite">
+        {list.finished ? (
+          <span data-testid={list.items.length ? 'list-finished' : 'list-empty'}>
+            {t(list.items.length ? 'common.no_more' : 'common.no_data')}
+          </span>
+        ) : (
+          <span data-testid="list-loading">{t('common.loading')}</span>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+/**
+ * The home screens' data (spec 000 §2 Home): trending tags, recommended and latest works, and the
+ * random lists, each cached as long as the spec says.
+ */
+import { useQuery } from '@tanstack/react-query';
+import {
+  CACHE_TTL_SECONDS,
+  LIST_THROTTLE_MS,
+  normaliseIllust,
+  pickRandomRanking,
+  randomListHasMore,
+  type Artwork,
+  type RawIllustListResponse,
+  type RawTrendingTagsResponse,
+} from '@pv/core';
+import { useApi } from '../api/ApiContext.tsx';
+import { unwrap } from '../api/errors.ts';
+import { usePagedList, type ListPage } from '../../lib/usePagedList.ts';
+
+export interface TrendTag {
+  name: string;
+  translated: string | null;
+  /** The trend's illustration, normalised. */
+  artwork: Artwork;
+}
+
+export function useTrendingTags() {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['trending-tags'],
+    staleTime: CACHE_TTL_SECONDS.searches * 1000,
+    queryFn: async ({ signal }): Promise<TrendTag[]> => {
+      const data = unwrap(await api.get<RawTrendingTagsResponse>('tags', {}, signal));
+      return data.trend_tags.map((t) => ({
+        name: t.tag,
+        translated: t.translated_name,
+        artwork: normaliseIllust(t.illust),
+      }));
+    },
+  });
+}
+
+export type WorkKind = 'illust' | 'manga';
+
+/** Recommended illustrations or manga, first page (the card row; self-hosted mode only). */
+export function useRecommended(kind: WorkKind, enabled = true) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['recommended', kind],
+    staleTime: CACHE_TTL_SECONDS.recommendations * 1000,
+    enabled,
+    queryFn: async ({ signal }): Promise<Artwork[]> => {
+      const name = kind === 'manga' ? 'manga_recommended' : 'illust_recommended';
+      const data = unwrap(await api.get<RawIllustListResponse>(name, {}, signal));
+      return data.illusts.map(normaliseIllust);
+    },
+  });
+}
+
+/** The latest works of a kind; only fetched once the user asks for them. */
+export function useLatest(kind: WorkKind, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['latest', kind],
+    staleTime: CACHE_TTL_SECONDS.latest * 1000,
+    enabled,
+    queryFn: async ({ signal }): Promise<Artwork[]> => {
+      const data = unwrap(
+        await api.get<RawIllustListResponse>('illust_new', { content_type: kind }, signal),
+      );
+      return data.illusts.map(normaliseIllust);
+    },
+  });
+}
+
+/** The first page of a ranking (the home ranking cards). */
+export function useRankingHead(mode: string, date: string) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['ranking', mode, date, 'head'],
+    staleTime: CACHE_TTL_SECONDS.rankings * 1000,
+    queryFn: async ({ signal }): Promise<Artwork[]> => {
+      const data = unwrap(await api.get<RawIllustListResponse>('rank', { mode, date }, signal));
+      return data.illusts.map(normaliseIllust);
+    },
+  });
+}
+
+/**
+ * A random list: each page is a random ranking (mode and day) of the given modes; it finishes
+ * after `lastPage`. `seed` keeps one visit's list stable across re-renders.
+ */
+export function useRandomList(modes: readonly string[], lastPage: number, seed: string) {
+  const api = useApi();
+  return usePagedList<Artwork>({
+    queryKey: ['random', modes.join(','), seed],
+    staleTime: Infinity,
+    throttleMs: LIST_THROTTLE_MS.random,
+    fetchPage: async (page, signal): Promise<ListPage<Artwork>> => {
+      const pick = pickRandomRanking(new Date(), modes);
+      const data = unwrap(
+        await api.get<RawIllustListResponse>('rank', { mode: pick.mode, date: pick.date }, signal),
+      );
+      return {
+        items: data.illusts.map(normaliseIllust),
+        hasMore: randomListHasMore(page, lastPage),
+      };
+    },
+  });
+}
+
+/** Recommended illustrations, paged (the `/osusume_illust` screen). */
+export function useRecommendedList(enabled = true) {
+  const api = useApi();
+  return usePagedList<Artwork>({
+    queryKey: ['recommended', 'illust', 'list'],
+    enabled,
+    staleTime: CACHE_TTL_SECONDS.recommendations * 1000,
+    throttleMs: LIST_THROTTLE_MS.default,
+    fetchPage: async (page, signal): Promise<ListPage<Artwork>> => {
+      const data = unwrap(
+        await api.get<RawIllustListResponse>('illust_recommended', { page }, signal),
+      );
+      return { items: data.illusts.map(normaliseIllust), hasMore: data.next_url != null };
+    },
+  });
+}

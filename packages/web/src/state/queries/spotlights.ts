@@ -1,0 +1,70 @@
+/** pixivision articles from this server's extras: `/api/spotlights` and `/api/spotlight/{id}`. */
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SpotlightDetail, SpotlightLang, SpotlightList, SpotlightTab } from '@pv/core';
+import { LIST_THROTTLE_MS } from '@pv/core';
+import { useApi } from '../api/ApiContext.tsx';
+import { unwrap } from '../api/errors.ts';
+import { usePagedList, type ListPage } from '../../lib/usePagedList.ts';
+
+const LIST_STALE_MS = 3_600_000;
+const ARTICLE_STALE_MS = 86_400_000;
+
+/** pixivision's language for the interface language: ja, en, zh, zh-tw or ko (else en). */
+export function spotlightLang(language: string): SpotlightLang {
+  if (language === 'ja') return 'ja';
+  if (language === 'ko') return 'ko';
+  if (language === 'zh-Hans') return 'zh';
+  if (language === 'zh-Hant') return 'zh-tw';
+  return 'en';
+}
+
+export function useSpotlightLang(): SpotlightLang {
+  return spotlightLang(useTranslation().i18n.language ?? 'en');
+}
+
+export interface SpotlightCardItem {
+  id: number;
+  title: string;
+  cover: string;
+  category: string;
+  date: string;
+}
+
+/** One tab's articles (all when `tab` is undefined), paged; a failure just finishes the list. */
+export function useSpotlightList(tab: SpotlightTab | undefined, lang: SpotlightLang) {
+  const api = useApi();
+  return usePagedList<SpotlightCardItem>({
+    queryKey: ['spotlights', tab ?? 'all', lang],
+    staleTime: LIST_STALE_MS,
+    throttleMs: LIST_THROTTLE_MS.default,
+    fetchPage: async (page, signal): Promise<ListPage<SpotlightCardItem>> => {
+      const res = await api.extras<SpotlightList>('spotlights', { type: tab, page, lang }, signal);
+      if (res.status !== 0) return { items: [], hasMore: false };
+      return { items: res.data.articles, hasMore: res.data.next };
+    },
+  });
+}
+
+/** The first page of all articles with the sidebar (home card, list sidebar). */
+export function useSpotlightHead(lang: SpotlightLang) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['spotlights', 'head', lang],
+    staleTime: LIST_STALE_MS,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.extras<SpotlightList>('spotlights', { page: 1, lang }, signal)),
+  });
+}
+
+export function useSpotlight(id: number, lang: SpotlightLang) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['spotlight', id, lang],
+    staleTime: ARTICLE_STALE_MS,
+    enabled: Number.isSafeInteger(id) && id > 0,
+    retry: false,
+    queryFn: async ({ signal }) =>
+      unwrap(await api.extras<SpotlightDetail>(`spotlight/${id}`, { lang }, signal)),
+  });
+}
