@@ -8,6 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle.ts';
+import { measureGrid } from './grid.ts';
+import { measureServer } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
@@ -27,3 +29,15 @@ const bundle = measureBundle(join(root, 'packages/web/dist'));
 writeResult('bundle', bundle);
 console.table(bundle.files);
 console.log('total gzip bytes before first paint:', bundle.total);
+
+const grid = await measureGrid();
+writeResult('grid', { ...grid, dom_bound_ok: grid.grid_dom_elements < 2_000 });
+console.table(grid);
+
+const server = await measureServer();
+writeResult('server', server);
+console.table({
+  mirror_cache_hit: server.mirror_cache_hit,
+  image_proxy: server.image_proxy,
+  nginx_static: server.nginx_static,
+});

@@ -9,7 +9,7 @@ import {
 } from './env.ts';
 
 // Browser tests: Debian's Chromium (no Playwright browser download) against the real server,
-// started exactly as `npm start` starts it, on the embedded sandbox.
+// started as `npm start` starts it, on a sandbox of its own that the tests can also drive.
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
@@ -33,22 +33,28 @@ export default defineConfig({
   ],
   webServer: [
     {
+      // The sandbox, standalone, so that tests can compare what upstream answers with what the
+      // server answers, and drive it (faults, finishing a live) while the app runs on it.
+      command: `node --import tsx packages/sandbox/src/cli.ts --port ${SANDBOX_PORT}`,
+      cwd: '..',
+      url: `${SANDBOX_BASE_URL}/s.pximg.net/common/images/no_profile.png`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
       command: 'node scripts/start.mjs',
       cwd: '..',
       url: `${E2E_BASE_URL}/api/config`,
       reuseExistingServer: false,
       timeout: 180_000,
       stdout: 'pipe',
-      env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
-    },
-    {
-      // A second, standalone sandbox with the same default seed, so tests can compare what
-      // the upstream answers directly with what the server answers for the same path.
-      command: `node --import tsx packages/sandbox/src/cli.ts --port ${SANDBOX_PORT}`,
-      cwd: '..',
-      url: `${SANDBOX_BASE_URL}/s.pximg.net/common/images/no_profile.png`,
-      reuseExistingServer: false,
-      timeout: 60_000,
+      // `npm start` as a user runs it, pointed at that sandbox (SANDBOX_URL).
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SANDBOX_URL: SANDBOX_BASE_URL,
+      },
     },
   ],
 });

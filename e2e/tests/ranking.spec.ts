@@ -1,13 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
-
-/** Waits until `img` has finished loading real pixels. */
-async function expectImageLoaded(img: Locator) {
-  await expect
-    .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), {
-      timeout: 20_000,
-    })
-    .toBeGreaterThan(0);
-}
+import { expect, test, type Page } from '@playwright/test';
+import { rankingDateWindow } from '@pv/core';
+import { expectImageLoaded, linkedArtworkId } from './helpers.ts';
 
 async function gridHeight(page: Page) {
   return page.getByTestId('image-grid').evaluate((el) => el.scrollHeight);
@@ -58,4 +51,186 @@ test('a click on a card opens the artwork page with its images, title, author an
   await expect(page.getByTestId('artwork-author')).toBeVisible();
   expect(await page.getByTestId('artwork-tag').count()).toBeGreaterThan(0);
   await expectImageLoaded(page.getByTestId('artwork-image').first());
+});
+
+test('the category popover switches between overall, ugoira, manga and novel rankings', async ({
+  page,
+}) => {
+  await page.goto('/rank/daily');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expect(page.getByTestId('rank-category')).toHaveText('Overall');
+
+  await page.getByTestId('rank-category').click();
+  await page.getByRole('menuitemradio', { name: 'Ugoira' }).click();
+  await expect(page).toHaveURL(/\/rank\/daily\?content=ugoira$/);
+  const cards = page.getByTestId('artwork-card');
+  await expect(cards.first()).toBeVisible();
+  // every card of the ugoira ranking is an ugoira
+  expect(await cards.count()).toBe(await page.getByTestId('artwork-card-ugoira').count());
+  const types = page.getByRole('navigation', { name: 'Ranking' });
+  await expect(types.getByRole('link', { name: 'Weekly' })).toBeVisible();
+  await expect(types.getByRole('link', { name: 'Monthly' })).toHaveCount(0);
+  await expect(types.getByRole('link', { name: 'Daily R-18' })).toHaveCount(0);
+
+  await page.getByTestId('rank-category').click();
+  await page.getByRole('menuitemradio', { name: 'Manga' }).click();
+  await expect(page).toHaveURL(/\/rank\/daily_manga$/);
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+
+  await page.getByTestId('rank-category').click();
+  await page.getByRole('menuitemradio', { name: 'Novels' }).click();
+  await expect(page).toHaveURL(/\/rank_novel\/day$/);
+});
+
+test('the illust category shows the web ranking: single works, no manga', async ({ page }) => {
+  const web = page.waitForResponse((r) => r.url().includes('/api/web/ranking'));
+  await page.goto('/rank/weekly?content=illust');
+  expect((await web).status()).toBe(200);
+  await expect(page.getByTestId('rank-category')).toHaveText('Illustrations');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expect(page.getByTestId('artwork-card-ugoira')).toHaveCount(0);
+});
+
+test('hide manga empties the manga ranking and is remembered', async ({ page }) => {
+  await page.goto('/rank/daily_manga');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await page.getByTestId('rank-category').click();
+  await page.getByTestId('rank-hide-manga').check();
+  await expect(page.getByTestId('artwork-card')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('list-finished').or(page.getByTestId('list-empty'))).toBeVisible();
+  await expect(page.getByTestId('artwork-card')).toHaveCount(0);
+  await page.goto('/rank/daily');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+});
+
+test('R-18 ranking types appear only when R-18 is switched on', async ({ page }) => {
+  await page.goto('/rank/daily');
+  const types = page.getByRole('navigation', { name: 'Ranking' });
+  await expect(types.getByRole('link', { name: 'Daily' })).toBeVisible();
+  await expect(types.getByRole('link', { name: 'Daily R-18' })).toHaveCount(0);
+  await expect(types.getByRole('link', { name: 'R-18G' })).toHaveCount(0);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'pv.settings',
+      JSON.stringify({ content: { r18: true, r18g: false, ai: true } }),
+    ),
+  );
+  await page.reload();
+  await expect(types.getByRole('link', { name: 'Daily R-18' })).toBeVisible();
+  await expect(types.getByRole('link', { name: 'R-18G' })).toHaveCount(0);
+});
+
+test('a whole ranking scrolled to the end keeps a bounded DOM, and cards come back on the way up', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/rank/daily');
+  const grid = page.getByTestId('image-grid');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  const firstTitle = await page.getByTestId('artwork-card-title').first().textContent();
+  await page.mouse.move(200, 300);
+  for (let i = 0; i < 80 && !(await page.getByTestId('list-finished').isVisible()); i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(400);
+  }
+  await expect(page.getByTestId('list-finished')).toBeVisible();
+  const total = Number(await grid.locator('[data-card-count]').getAttribute('data-card-count'));
+  expect(total).toBeGreaterThan(300);
+  const rendered = await page.getByTestId('artwork-card').count();
+  const elements = await grid.evaluate((el) => el.querySelectorAll('*').length);
+  expect(rendered).toBeLessThan(total / 3);
+  expect(elements).toBeLessThan(2_000);
+  // every rendered card near the bottom has its image
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByTestId('artwork-card-title').first()).toHaveText(firstTitle!);
+});
+
+test('filter by favourites: offered in local-app mode only, it leaves out the works bookmarked', async ({
+  page,
+}) => {
+  await page.goto('/rank/weekly');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await page.getByTestId('rank-category').click();
+  await expect(page.getByTestId('rank-hide-manga')).toBeVisible();
+  await expect(page.getByTestId('rank-hide-bookmarked')).toHaveCount(0);
+
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'pv.clientConfig',
+      JSON.stringify({
+        refreshToken: 'sbxSafeRefreshToken000000000000000000000002',
+        useLocalAppApi: true,
+      }),
+    ),
+  );
+  await page.reload();
+  const card = page
+    .getByTestId('artwork-card')
+    .filter({ has: page.locator('[data-testid="bookmark-heart"][aria-pressed="false"]') })
+    .first();
+  const id = await linkedArtworkId(card.getByTestId('artwork-card-title'));
+  const mine = page.locator(`[data-testid="artwork-card-title"][href="/artworks/${id}"]`);
+  const heart = page
+    .getByTestId('artwork-card')
+    .filter({ has: mine })
+    .getByTestId('bookmark-heart');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
+  await expect(heart).toHaveAttribute('aria-busy', 'false');
+  const bookmarkedShown = await page
+    .locator('[data-testid="bookmark-heart"][aria-pressed="true"]')
+    .count();
+  expect(bookmarkedShown).toBeGreaterThan(0);
+
+  await page.getByTestId('rank-category').click();
+  await page.getByTestId('rank-hide-bookmarked').check();
+  await expect(mine).toHaveCount(0);
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expect(page.locator('[data-testid="bookmark-heart"][aria-pressed="true"]')).toHaveCount(0);
+
+  // switched off again, the work is back; the bookmark is removed to leave the sandbox as it was
+  await page.getByTestId('rank-hide-bookmarked').uncheck();
+  await expect(mine).toHaveCount(1);
+  await page.getByTestId('rank-category').click();
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await expect(heart).toHaveAttribute('aria-busy', 'false');
+});
+
+test('the calendar: 2007-09-13 to the latest ranking day, two days ago by default; a new date reloads from page 1', async ({
+  page,
+}) => {
+  const window = rankingDateWindow(new Date());
+  const first = page.waitForResponse((r) => r.url().includes('/api/pixiv/rank?'));
+  await page.goto('/rank/daily');
+  expect(new URL((await first).url()).searchParams.get('date')).toBe(window.defaultDate);
+  const date = page.getByTestId('rank-date');
+  await expect(date).toHaveValue(window.defaultDate);
+  await expect(date).toHaveAttribute('min', '2007-09-13');
+  await expect(date).toHaveAttribute('max', window.max);
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  const before = await page.getByTestId('artwork-card-title').first().getAttribute('href');
+
+  const picked = '2016-05-04';
+  const again = page.waitForResponse(
+    (r) => r.url().includes('/api/pixiv/rank?') && r.url().includes(`date=${picked}`),
+  );
+  await date.fill(picked);
+  const url = new URL((await again).url());
+  expect(url.searchParams.get('mode')).toBe('day');
+  expect(url.searchParams.get('page')).toBe('1');
+  await expect(page).toHaveURL(new RegExp(`/rank/daily\\?date=${picked}$`));
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  expect(await page.getByTestId('artwork-card-title').first().getAttribute('href')).not.toBe(
+    before,
+  );
+
+  // a date outside the window falls back to the default
+  const fallback = page.waitForResponse(
+    (r) => r.url().includes('/api/pixiv/rank?') && r.url().includes(`date=${window.defaultDate}`),
+  );
+  await page.goto('/rank/weekly?date=2007-09-12');
+  await fallback;
+  await expect(date).toHaveValue(window.defaultDate);
 });

@@ -34,3 +34,33 @@ test('a missing artwork shows a message, not a blank page', async ({ page }) => 
   await expect(page.getByTestId('top-bar')).toBeVisible();
   await expect(page.getByTestId('bottom-nav')).toHaveCount(0);
 });
+
+test('a long press on back (800 ms) asks, then goes Home; a short one just goes back', async ({
+  page,
+}) => {
+  await page.goto('/rank/daily');
+  await page.goto('/rank/weekly');
+  await page.goto('/spotlights');
+  const back = page.getByTestId('top-bar-back');
+  const box = (await back.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.waitForTimeout(1_000);
+  await page.mouse.up();
+  const dialog = page.getByTestId('confirm-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Go back to Home?');
+  await expect(page).toHaveURL(/\/spotlights$/);
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/$/);
+
+  await page.goto('/spotlights');
+  const again = (await page.getByTestId('top-bar-back').boundingBox())!;
+  // pressing and moving more than 10 px cancels the long press
+  await page.mouse.move(again.x + 5, again.y + 5);
+  await page.mouse.down();
+  await page.mouse.move(again.x + 25, again.y + 5);
+  await page.waitForTimeout(1_000);
+  await expect(page.getByTestId('confirm-dialog')).toBeHidden();
+  await page.mouse.up();
+});

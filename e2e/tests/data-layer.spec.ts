@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+
+const RATE_LIMIT = {
+  error: { user_message: '', message: 'Rate Limit', reason: '', user_message_details: {} },
+};
+
+test('a failing list shows a toast for 2.5 s and the retry state; retry loads it', async ({
+  page,
+}) => {
+  let fail = true;
+  await page.route('**/api/pixiv/rank?*', (route) =>
+    fail ? route.fulfill({ json: RATE_LIMIT }) : route.fallback(),
+  );
+  await page.goto('/rank/weekly');
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveText('Too many requests. Please try again later.');
+  await expect(page.getByTestId('list-error')).toHaveText('Network error. Tap to retry.');
+  await expect(toast).toHaveCount(0, { timeout: 4_000 });
+  fail = false;
+  await page.getByTestId('list-error').click();
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+});
+
+test('any other failure says the unknown-error text', async ({ page }) => {
+  await page.route('**/api/pixiv/rank?*', (route) => route.fulfill({ status: 502, body: 'bad' }));
+  await page.goto('/rank/monthly');
+  await expect(page.getByTestId('toast')).toHaveText('Something went wrong. Please try again.');
+});
+
+test('a progress bar shows while a request runs', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/pixiv/rank?*', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/rank/daily');
+  await expect(page.getByTestId('progress-bar')).toBeVisible();
+  release();
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expect(page.getByTestId('progress-bar')).toHaveCount(0);
+});
+
+test('a reload shows cached answers at once, even with the network gone', async ({ page }) => {
+  await page.goto('/rank/daily');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  const first = await page.getByTestId('artwork-card-title').first().textContent();
+  // the cache is written to IndexedDB at most once a second
+  await page.waitForTimeout(1_500);
+  await page.route('**/api/pixiv/**', (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId('artwork-card-title').first()).toHaveText(first!);
+});

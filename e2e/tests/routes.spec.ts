@@ -1,0 +1,128 @@
+import { expect, test, type Page } from '@playwright/test';
+import { rankingDateWindow } from '@pv/core';
+
+/** Every path of the route table (spec 001 §2.1) and every alias, with what it must show. */
+type Check = (page: Page) => Promise<void>;
+
+const testId =
+  (id: string): Check =>
+  async (page) =>
+    expect(page.getByTestId(id).first()).toBeVisible();
+const placeholder =
+  (title: string): Check =>
+  async (page) => {
+    await expect(page.getByTestId('placeholder')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  };
+const redirect =
+  (to: RegExp): Check =>
+  async (page) =>
+    expect(page).toHaveURL(to);
+
+let artwork = 0;
+let spotlight = 0;
+let live = '';
+
+test.beforeAll(async ({ request }) => {
+  const date = rankingDateWindow(new Date()).defaultDate;
+  artwork = (
+    (await (await request.get(`/api/pixiv/rank?mode=day&date=${date}`)).json()) as {
+      illusts: { id: number }[];
+    }
+  ).illusts[0]!.id;
+  const list = (await (await request.get('/api/spotlights?type=illustration&lang=en')).json()) as {
+    articles: { id: number }[];
+  };
+  spotlight = list.articles[0]!.id;
+  live = (
+    (await (await request.get('/api/pixiv/live_list')).json()) as {
+      lives: { id: string; is_adult: boolean }[];
+    }
+  ).lives.find((l) => !l.is_adult)!.id;
+});
+
+const ROUTES: [string | (() => string), Check][] = [
+  ['/', testId('home-tabs')],
+  ['/home', testId('home-tabs')],
+  ['/index', testId('home-tabs')],
+  ['/index.html', testId('home-tabs')],
+  ['/home_manga', testId('home-ranking')],
+  ['/home_novel', testId('home-random')],
+  ['/search', testId('search-tabs')],
+  ['/search_novel', testId('search-tabs')],
+  ['/search_user', testId('search-tabs')],
+  ['/search/%E7%8C%AB', testId('search-word')],
+  ['/s/%E7%8C%AB', testId('search-word')],
+  ['/search_novel/x', testId('search-filters')],
+  ['/search_user/x', testId('search-tabs')],
+  ['/rank', redirect(/\/rank\/daily$/)],
+  ['/ranking', redirect(/\/rank\/daily$/)],
+  ['/ranking.php', redirect(/\/rank\/daily$/)],
+  ['/rank/daily', testId('rank-category')],
+  ['/rank_novel/day', testId('novel-grid')],
+  ['/following', placeholder('Following')],
+  ['/setting', placeholder('Setting')],
+  [() => `/artworks/${artwork}`, testId('artwork-title')],
+  [() => `/illust/${artwork}`, testId('artwork-title')],
+  [() => `/i/${artwork}`, testId('artwork-title')],
+  ['/novel/1', placeholder('Novel')],
+  ['/n/1', placeholder('Novel')],
+  ['/users/1', placeholder('User')],
+  ['/u/1', placeholder('User')],
+  ['/users/1/artworks', placeholder('Works')],
+  ['/users/1/illustrations', placeholder('Works')],
+  ['/users/1/novels', placeholder('Novels')],
+  ['/users/1/favorites', placeholder('Bookmarks')],
+  ['/users/1/bookmarks/artworks', placeholder('Bookmarks')],
+  ['/users/1/favorite_novels', placeholder('Bookmarked novels')],
+  ['/users/1/bookmarks/novels', placeholder('Bookmarked novels')],
+  ['/user/1/series/2', placeholder('Illustration series')],
+  ['/novel/series/1', placeholder('Novel series')],
+  ['/setting/history', placeholder('History')],
+  ['/setting/clearcache', placeholder('Clear cache')],
+  ['/setting/contents_display', placeholder('Content display')],
+  ['/setting/preference', placeholder('Preferences')],
+  ['/setting/others', redirect(/\/setting\/preference$/)],
+  ['/setting/about', placeholder('About')],
+  ['/setting/about/faq', placeholder('FAQ')],
+  ['/setting/about/disclaimer', placeholder('Disclaimer')],
+  ['/setting/down_app', placeholder('Get the app')],
+  ['/setting/osusume', placeholder('Recommendations')],
+  ['/setting/recommend', redirect(/\/setting\/osusume$/)],
+  ['/setting/accent_color', placeholder('Accent colour')],
+  ['/discovery', testId('discovery-shuffle')],
+  ['/osusume_illust', testId('image-grid')],
+  ['/recom_illust', testId('image-grid')],
+  ['/spotlights', testId('spotlight-tabs')],
+  ['/pixivision', testId('spotlight-tabs')],
+  [() => `/spotlight/${spotlight}`, testId('spotlight-title')],
+  [() => `/sp/${spotlight}`, testId('spotlight-title')],
+  [() => `/a/${spotlight}`, testId('spotlight-article')],
+  [() => `/pixivision/${spotlight}`, testId('spotlight-article')],
+  ['/account/session', testId('session-login')],
+  ['/account/login', testId('token-login')],
+  // without a code the OAuth callback answers with its 'login failed' alert
+  [
+    '/account/oauth',
+    async (page) => expect(page.getByRole('dialog')).toContainText('Login failed'),
+  ],
+  ['/lives', testId('live-card')],
+  [() => `/live/${live}`, testId('live-detail')],
+  ['/no/such/page', testId('back-home')],
+];
+
+test('every path and alias of the route table shows its screen, and nothing is blank', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  for (const [path, check] of ROUTES) {
+    const url = typeof path === 'function' ? path() : path;
+    await test.step(url, async () => {
+      await page.goto(url);
+      await check(page);
+    });
+  }
+  expect(errors).toEqual([]);
+});

@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** The server as one run without self-hosted mode answers `/api/config`. */
+async function notSelfHosted(page: Page) {
+  await page.route('**/api/config', (route) =>
+    route.fulfill({ json: { upstream: 'sandbox', imageProxy: null, selfHosted: false } }),
+  );
+}
+
+/** Records the mirror calls the page makes. */
+function mirrorCalls(page: Page): string[] {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/')) calls.push(path);
+  });
+  return calls;
+}
+
+test('self-hosted mode shows the recommended, latest and discovery cards and the users tab', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByTestId('home-recommended').getByTestId('row-item').first()).toBeVisible();
+  await expect(page.getByTestId('home-discovery').getByTestId('row-item').first()).toBeVisible();
+  await expect(page.getByTestId('home-load-latest')).toBeVisible();
+  await page.goto('/home_manga');
+  await expect(page.getByTestId('home-recommended').getByTestId('row-item').first()).toBeVisible();
+  await page.goto('/search');
+  await expect(page.getByTestId('search-tabs').getByRole('link')).toHaveText([
+    'Illustrations & manga',
+    'Novels',
+    'Users',
+  ]);
+});
+
+test('outside self-hosted mode those sections are gone and never asked for', async ({ page }) => {
+  await notSelfHosted(page);
+  const calls = mirrorCalls(page);
+  await page.goto('/');
+  await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
+  await expect(page.getByTestId('home-random').getByTestId('artwork-card').first()).toBeVisible();
+  await expect(page.getByTestId('home-recommended')).toHaveCount(0);
+  await expect(page.getByTestId('home-discovery')).toHaveCount(0);
+  await expect(page.getByTestId('home-load-latest')).toHaveCount(0);
+
+  await page.goto('/home_manga');
+  await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
+  await expect(page.getByTestId('home-recommended')).toHaveCount(0);
+  await expect(page.getByTestId('home-load-latest')).toHaveCount(0);
+
+  await page.goto('/osusume_illust');
+  await expect(page.getByTestId('back-home')).toBeVisible();
+
+  await page.goto('/search');
+  await expect(page.getByTestId('search-tabs').getByRole('link')).toHaveText([
+    'Illustrations & manga',
+    'Novels',
+  ]);
+  await page.goto('/search_user');
+  await expect(page.getByTestId('back-home')).toBeVisible();
+  await page.goto(`/search_user/${encodeURIComponent('花')}`);
+  await expect(page.getByTestId('back-home')).toBeVisible();
+
+  const unlocked = [
+    '/api/pixiv/illust_recommended',
+    '/api/pixiv/manga_recommended',
+    '/api/pixiv/illust_new',
+    '/api/pixiv/search_user',
+    '/api/web/discovery',
+  ];
+  expect(calls.filter((c) => unlocked.some((u) => c.startsWith(u)))).toEqual([]);
+  // the page did reach the mirror for what it does show
+  expect(calls.some((c) => c.startsWith('/api/pixiv/rank'))).toBe(true);
+});
