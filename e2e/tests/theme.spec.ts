@@ -38,3 +38,60 @@ test('auto follows the system; light stays light on a dark system', async ({ pag
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   expect(await bodyBackground(page)).toBe('rgb(245, 246, 248)');
 });
+
+test('the body background setting washes the accent behind the pages; off by default', async ({
+  page,
+}) => {
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.goto('/rank/daily');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  const bodyImage = () => page.evaluate(() => getComputedStyle(document.body).backgroundImage);
+  expect(await bodyImage()).toBe('none');
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'pv.settings',
+      JSON.stringify({ app: { withBodyBg: true, accent: '#e5484d' } }),
+    ),
+  );
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-body-bg', '');
+  const image = await bodyImage();
+  expect(image).toContain('radial-gradient');
+  // The wash is made of the chosen accent (229, 72, 77).
+  expect(image).toMatch(/229,\s*72,\s*77/);
+});
+
+test('observed lazy images load only near the viewport (0 50 50 0 px, preload 1.3)', async ({
+  page,
+}) => {
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'pv.settings',
+      JSON.stringify({ app: { isImgLazy: true, isImgLazyOb: true, wfType: 'Grid' } }),
+    ),
+  );
+  await page.goto('/rank/daily');
+  const cards = page.getByTestId('artwork-card');
+  await expect(cards.first().locator('img')).toHaveAttribute('src', /\/i\//);
+  // Cards beyond 1.3 viewport heights (+ 50 px) have no image address yet.
+  const states = () =>
+    cards.evaluateAll((els) =>
+      els.map((el) => ({
+        top: el.getBoundingClientRect().top,
+        src: el.querySelector('img')?.getAttribute('src') ?? null,
+      })),
+    );
+  const limit = await page.evaluate(() => window.innerHeight * 1.3 + 50);
+  const before = await states();
+  const far = before.filter((s) => s.top > limit + 400);
+  expect(far.length).toBeGreaterThan(0);
+  for (const s of far) expect(s.src).toBeNull();
+  // A little inside the limit, so that rounding in the layout cannot flip the check.
+  for (const s of before.filter((s) => s.top < limit - 100)) expect(s.src).not.toBeNull();
+  // Scrolled to, they get it.
+  const target = far[0]!.top;
+  await page.evaluate((y) => window.scrollTo(0, y), target - 100);
+  await expect
+    .poll(async () => (await states()).filter((s) => Math.abs(s.top - 100) < 5 && !s.src).length)
+    .toBe(0);
+});

@@ -61,6 +61,14 @@ export const LIST_THROTTLE_MS = {
 export const CARD_ASPECT_MIN = 0.5;
 export const CARD_ASPECT_MAX = 1.6;
 
+/**
+ * Observed lazy images (the isImgLazyOb setting, spec 001 §9): the margins around the
+ * viewport within which an image starts loading, and the preload factor: an image loads once
+ * its top is within 1.3 viewport heights of the viewport's top.
+ */
+export const IMAGE_LAZY_MARGIN = { top: 0, right: 50, bottom: 50, left: 0 } as const;
+export const IMAGE_LAZY_PRELOAD = 1.3;
+
 /** Toasts disappear after this many ms. */
 export const TOAST_MS = 2_500;
 /** The bottom navigation hides once scrolled down further than this, px. */
@@ -76,6 +84,11 @@ export const PAGE_SIZE = 30;
 /** App-API ranking pages hold 30 works; a ranking holds at most 500. */
 export const RANKING_PAGE_SIZE = 30;
 export const RANKING_MAX_ENTRIES = 500;
+
+/** The version label the app shows (spec 000 §1). */
+export const APP_VERSION_LABEL = 'v1.25.3';
+/** The signed-in user's own profile is cached this long, seconds (spec 001 §9). */
+export const PROFILE_CACHE_SECONDS = 21_600;
 
 /** Default accent colour. */
 export const DEFAULT_ACCENT = '#38a9f5';

@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
 import { useSettings } from '../../state/settings/settings.ts';
 
-/** Applies the theme settings to the document: dark mode, the accent colour and the page font. */
+/**
+ * Applies the theme settings to the document: dark mode, the accent colour, the page font and
+ * the body background (withBodyBg: a soft wash of the accent behind the pages, globals.css).
+ */
 export function ThemeSync() {
   const { app } = useSettings();
   useEffect(() => {
@@ -12,6 +15,8 @@ export function ThemeSync() {
     // The chosen font first, the default stack behind it (styles/globals.css).
     if (app.pageFont) root.style.setProperty('--page-font', `"${app.pageFont}", var(--font)`);
     else root.style.removeProperty('--page-font');
-  }, [app.theme, app.accent, app.pageFont]);
+    if (app.withBodyBg) root.dataset.bodyBg = '';
+    else delete root.dataset.bodyBg;
+  }, [app.theme, app.accent, app.pageFont, app.withBodyBg]);
   return null;
 }

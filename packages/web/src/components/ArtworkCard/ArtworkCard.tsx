@@ -10,6 +10,7 @@ import {
 } from '@pv/core';
 import { downloadArtwork } from '../../lib/download.ts';
 import { useFormat } from '../../lib/format.ts';
+import { useLazyImage } from '../../lib/useLazyImage.ts';
 import { useLongPress } from '../../lib/useLongPress.ts';
 import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
 import { useSettings } from '../../state/settings/settings.ts';
@@ -55,6 +56,8 @@ export const ArtworkCard = memo(function ArtworkCard({ artwork, imageProxy }: Ar
       void downloadArtwork(artwork, { template: app.dlFileNameTpl, imageProxy });
     }
   });
+  // The observer mode loads by the spec's margins; otherwise the browser's lazy loading.
+  const lazy = useLazyImage<HTMLImageElement>(app.isImgLazy && app.isImgLazyOb);
   const first = artwork.images[0];
   const src = (app.imgReso === 'Large' ? first?.l : first?.m) ?? artwork.thumbnail;
   const className = [
@@ -76,10 +79,11 @@ export const ArtworkCard = memo(function ArtworkCard({ artwork, imageProxy }: Ar
           {...(longPress ? { ...press, onClick: wrapClick(() => undefined) } : {})}
         >
           <img
+            ref={lazy.ref}
             className={styles.image}
-            src={toProxiedImageUrl(src, imageProxy)}
+            src={lazy.visible ? toProxiedImageUrl(src, imageProxy) : undefined}
             alt={artwork.title}
-            loading={app.isImgLazy ? 'lazy' : 'eager'}
+            loading={app.isImgLazy && !app.isImgLazyOb ? 'lazy' : 'eager'}
             decoding="async"
           />
           <span className={styles.badges}>
