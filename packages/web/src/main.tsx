@@ -6,6 +6,7 @@ import { Providers, createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { initI18n } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
+import { readApiBase } from './state/settings/api-base.ts';
 import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
 import { externalTarget } from './lib/external-query.ts';
 import { installPageTransitions } from './app/shell/page-transitions.ts';
@@ -27,7 +28,7 @@ if (external) {
   root.render(
     <StrictMode>
       <Providers
-        api={createApiClient({ userToken, webSession: webSessionHeaders })}
+        api={createApiClient({ base: readApiBase(), userToken, webSession: webSessionHeaders })}
         queryClient={createQueryClient()}
       >
         <RouterProvider router={router} />

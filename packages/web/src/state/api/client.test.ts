@@ -124,4 +124,13 @@ describe('credentials', () => {
     await createApiClient({ fetch, webSession: () => undefined }).web('discovery_users');
     expect(Object.keys(calls[0]!.headers)).toEqual(['accept']);
   });
+
+  it('reads from a chosen third-party mirror, which never receives the user token', async () => {
+    const { calls, fetch } = recording();
+    const base = 'https://mirror.example/api/pixiv';
+    const api = createApiClient({ fetch, base, userToken: () => TOKEN });
+    await api.get('rank', { mode: 'day' });
+    expect(calls[0]!.url).toBe('https://mirror.example/api/pixiv/rank?mode=day');
+    expect(calls[0]!.headers['x-pixiv-refresh-token']).toBeUndefined();
+  });
 });

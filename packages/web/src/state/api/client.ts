@@ -70,7 +70,10 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
         signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
         headers: {
           accept: 'application/json',
-          ...(root === base && token ? { 'x-pixiv-refresh-token': token } : {}),
+          // The user's token goes to this server only, never to a third-party mirror.
+          ...(root === base && token && base.startsWith('/')
+            ? { 'x-pixiv-refresh-token': token }
+            : {}),
           ...(session
             ? { 'x-pixiv-session': session.session, 'x-csrf-token': session.csrfToken }
             : {}),

@@ -4,6 +4,8 @@ export const STORAGE_KEYS = {
   settings: 'pv.settings',
   searchHistory: 'pv.searchHistory',
   clientConfig: 'pv.clientConfig',
+  /** The chosen HibiAPI-compatible mirror base (absent: this server's /api/pixiv). */
+  apiBase: 'pv.apiBase',
   /** The www session login (PHPSESSID, CSRF token, account, expiry instant); 180 days. */
   webSession: 'pv.webSession',
   /** The NSFW-on flag of spec 001 §3 ('1' when adult content was ever switched on). */
