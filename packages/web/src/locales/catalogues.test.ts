@@ -41,3 +41,48 @@ describe('catalogues', () => {
     expect((load('en').notfound as Record<string, string>).back_home).toBe('Back to Home');
   });
 });
+
+/** Every source file of the app but tests, read as text. */
+function sources(dirUrl: URL): string[] {
+  return readdirSync(dirUrl, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.isDirectory()) return sources(new URL(`${entry.name}/`, dirUrl));
+    if (!/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) return [];
+    return [readFileSync(new URL(entry.name, dirUrl), 'utf8')];
+  });
+}
+
+/** A key is there as itself or, for counted texts, as its i18next plural forms. */
+function hasKey(available: Set<string>, key: string): boolean {
+  return available.has(key) || available.has(`${key}_one`) || available.has(`${key}_other`);
+}
+
+describe('keys used in the code', () => {
+  // Literal keys handed to t(), <Trans i18nKey>, toasts and the list error texts.
+  const patterns = [
+    /\bt\(\s*'([\w.-]+)'/g,
+    /\bt\(\s*"([\w.-]+)"/g,
+    /i18nKey="([\w.-]+)"/g,
+    /showToast\(\s*'([\w.-]+)'/g,
+  ];
+  const used = new Set(
+    sources(new URL('../', dir)).flatMap((text) =>
+      patterns.flatMap((p) => [...text.matchAll(p)].map((m) => m[1]!)),
+    ),
+  );
+
+  it('are found (the scan works)', () => {
+    expect(used.size).toBeGreaterThan(100);
+    expect(used.has('notfound.back_home')).toBe(true);
+  });
+
+  it('are all in the fallback catalogue (and so, by the test above, in every one)', () => {
+    const available = new Set(keys(load('zh-Hans')));
+    const missing = [...used].filter((key) => !hasKey(available, key));
+    expect(missing).toEqual([]);
+  });
+
+  it('would be caught when missing (negative control)', () => {
+    const available = new Set(keys(load('zh-Hans')));
+    expect(hasKey(available, 'no.such.key')).toBe(false);
+  });
+});
