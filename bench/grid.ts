@@ -12,6 +12,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 18_095;
 const BASE = `http://127.0.0.1:${PORT}`;
 export const GRID_TARGET_CARDS = 3_000;
+/** The grid keeps fewer DOM elements than this however long the list (issue 5). */
+export const GRID_MAX_DOM_ELEMENTS = 2_000;
 
 async function waitFor(url: string, ms: number): Promise<void> {
   const until = Date.now() + ms;
