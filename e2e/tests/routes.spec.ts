@@ -14,6 +14,14 @@ const placeholder =
     await expect(page.getByTestId('placeholder')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
   };
+/** The search screens: the tab that is current, and for results the word in the top bar. */
+const searchTab =
+  (tab: string, word?: string): Check =>
+  async (page) => {
+    const current = page.getByTestId('search-tabs').locator('[aria-current="page"]');
+    if (word === undefined) await expect(current).toHaveText(tab);
+    else await expect(page.getByRole('heading', { level: 1 })).toHaveText(word);
+  };
 const redirect =
   (to: RegExp): Check =>
   async (page) =>
@@ -48,20 +56,20 @@ const ROUTES: [string | (() => string), Check][] = [
   ['/index.html', testId('home-tabs')],
   ['/home_manga', testId('home-ranking')],
   ['/home_novel', testId('home-random')],
-  ['/search', testId('search-tabs')],
-  ['/search_novel', testId('search-tabs')],
-  ['/search_user', testId('search-tabs')],
+  ['/search', searchTab('Illustrations & manga')],
+  ['/search_novel', searchTab('Novels')],
+  ['/search_user', searchTab('Users')],
   ['/search/%E7%8C%AB', testId('search-word')],
   ['/s/%E7%8C%AB', testId('search-word')],
   ['/search_novel/x', testId('search-filters')],
-  ['/search_user/x', testId('search-tabs')],
+  ['/search_user/x', searchTab('Users', 'x')],
   ['/rank', redirect(/\/rank\/daily$/)],
   ['/ranking', redirect(/\/rank\/daily$/)],
   ['/ranking.php', redirect(/\/rank\/daily$/)],
   ['/rank/daily', testId('rank-category')],
   ['/rank_novel/day', testId('novel-grid')],
   ['/following', placeholder('Following')],
-  ['/setting', placeholder('Setting')],
+  ['/setting', testId('setting-menu')],
   [() => `/artworks/${artwork}`, testId('artwork-title')],
   [() => `/illust/${artwork}`, testId('artwork-title')],
   [() => `/i/${artwork}`, testId('artwork-title')],

@@ -64,3 +64,42 @@ test('a long press on back (800 ms) asks, then goes Home; a short one just goes 
   await expect(page.getByTestId('confirm-dialog')).toBeHidden();
   await page.mouse.up();
 });
+
+test('the bottom navigation hides when scrolled down past 160 px, and comes back on the way up', async ({
+  page,
+}) => {
+  await page.goto('/rank/daily');
+  await expect(page.getByTestId('artwork-card').nth(8)).toBeVisible();
+  const nav = page.getByTestId('bottom-nav');
+  const viewport = page.viewportSize()!;
+  /** Whether the bar is on screen (it slides below the viewport's bottom edge to hide). */
+  const onScreen = async () => {
+    const box = await nav.boundingBox();
+    return box !== null && box.y + 1 < viewport.height;
+  };
+  const scrollTo = async (y: number) => {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 2, y);
+  };
+  await scrollTo(150);
+  await page.waitForTimeout(400);
+  expect(await onScreen()).toBe(true);
+  await scrollTo(600);
+  await expect.poll(onScreen).toBe(false);
+  await scrollTo(450);
+  await expect.poll(onScreen).toBe(true);
+});
+
+test('tapping the current section scrolls to the top instead of navigating', async ({ page }) => {
+  await page.goto('/rank/daily');
+  await expect(page.getByTestId('artwork-card').nth(8)).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 900));
+  await page.waitForFunction(() => window.scrollY > 800);
+  // Scrolling up a little brings the bar back.
+  await page.evaluate(() => window.scrollTo(0, 700));
+  const rank = page.getByTestId('bottom-nav').getByRole('link', { name: 'Rank' });
+  await expect(rank).toBeInViewport();
+  await rank.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(page).toHaveURL(/\/rank\/daily$/);
+});
