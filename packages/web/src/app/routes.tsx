@@ -26,6 +26,7 @@ const discovery = lazyScreen(() => import('../screens/Discovery/DiscoveryScreen.
 const searchUser = lazyScreen(() => import('../screens/SearchUser/SearchUserScreen.tsx'));
 const login = lazyScreen(() => import('../screens/Login/LoginScreen.tsx'));
 const sessionLogin = lazyScreen(() => import('../screens/Login/SessionLoginScreen.tsx'));
+const setting = lazyScreen(() => import('../screens/Setting/SettingScreen.tsx'));
 const notFound = lazyScreen(() => import('../screens/NotFound/NotFoundScreen.tsx'));
 
 /** Marks the main tab pages, which show the bottom navigation (detail pages do not). */
@@ -62,7 +63,7 @@ export const screenRoutes: RouteObject[] = [
   ...withAliases(['/search', '/search_novel', '/search_user'], { handle: TAB, lazy: searchHome }),
   ...['/rank', '/ranking', '/ranking.php'].map((p) => redirect(p, '/rank/daily')),
   later('/following', 'following', TAB),
-  later('/setting', 'setting', TAB),
+  { path: '/setting', handle: TAB, lazy: setting },
   ...withAliases(['/search/:keyword', '/s/:keyword'], { handle: TAB, lazy: searchResults }),
   {
     path: '/search_novel/:keyword',
