@@ -7,7 +7,7 @@ const catalogue = (language: string) =>
       new URL(`../../packages/web/src/locales/${language}.json`, import.meta.url),
       'utf8',
     ),
-  ) as { nav: Record<string, string>; title: Record<string, string> };
+  ) as { nav: { home: string }; title: { setting: string } };
 
 // The sandbox's demo account (packages/sandbox/README.md).
 const DEMO_TOKEN = 'sbxDemoRefreshToken000000000000000000000001';

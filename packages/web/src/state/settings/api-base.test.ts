@@ -70,6 +70,7 @@ describe('the stored base', () => {
   it('only this server counts as its own', () => {
     expect(isOwnServerBase(OWN_API_BASE)).toBe(true);
     expect(isOwnServerBase('https://mirror.example/api/pixiv')).toBe(false);
+    expect(isOwnServerBase('//mirror.example/api/pixiv')).toBe(false);
   });
 });
 

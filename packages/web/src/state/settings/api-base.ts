@@ -17,8 +17,11 @@ export const OWN_API_BASE = '/api/pixiv';
 export function normaliseApiBase(input: string): string | null {
   const value = input.trim().replace(/\/+$/, '');
   if (value === '') return null;
+  // `//host/…` is protocol-relative: another host, not a path on this server.
   if (value.startsWith('/'))
-    return /^\/[\w\-./]*$/.test(value) && !value.includes('..') ? value : null;
+    return /^\/(?!\/)[\w\-./]*$/.test(value) && !value.includes('..') && !value.includes('//')
+      ? value
+      : null;
   let url: URL;
   try {
     url = new URL(value);
@@ -32,7 +35,7 @@ export function normaliseApiBase(input: string): string | null {
 
 /** Whether calls to `base` stay on this server (so the user's token may go with them). */
 export function isOwnServerBase(base: string): boolean {
-  return base.startsWith('/');
+  return base.startsWith('/') && !base.startsWith('//');
 }
 
 /** The chosen mirror base; the default when none was chosen or the stored one is damaged. */
