@@ -1,8 +1,12 @@
 /**
  * Access tokens from a refresh token, cached for 1800 s (spec 001 §9) or upstream's expires_in
  * if shorter. Concurrent callers share one refresh; a failed refresh is not remembered.
+ *
+ * The provider holds its refresh token for its whole life: it is meant for the server's own
+ * tokens (PIXIV_REFRESH_TOKEN). Users' tokens go through user-tokens.ts, which keeps only a hash.
  */
 import { ACCESS_TOKEN_TTL_SECONDS } from '@pv/core';
+import type { RawAuthTokenResponse } from '@pv/core';
 import type { OAuthClient } from './oauth.ts';
 
 export interface AccessTokenSource {
@@ -14,6 +18,17 @@ export interface AccessTokenSource {
 export interface RefreshTokenProvider extends AccessTokenSource {
   /** The pixiv user id of the last successful refresh, as the string pixiv sends. */
   userId(): string | undefined;
+}
+
+/**
+ * How long an access token is used, ms: `ttlMs` (1800 s) or upstream's `expires_in` when that is
+ * shorter; a missing or non-positive expires_in leaves the TTL.
+ */
+export function accessTokenLifetimeMs(
+  res: Pick<RawAuthTokenResponse, 'expires_in'>,
+  ttlMs: number,
+) {
+  return Math.min(ttlMs, (res.expires_in > 0 ? res.expires_in : Infinity) * 1000);
 }
 
 export interface RefreshTokenProviderOptions {
@@ -36,8 +51,7 @@ export function createRefreshTokenProvider(
     inFlight ??= options.oauth
       .refresh(options.refreshToken)
       .then((res) => {
-        const lifetime = Math.min(ttlMs, (res.expires_in > 0 ? res.expires_in : Infinity) * 1000);
-        cached = { token: res.access_token, expires: now() + lifetime };
+        cached = { token: res.access_token, expires: now() + accessTokenLifetimeMs(res, ttlMs) };
         user = res.user?.id ?? res.response?.user?.id;
         return res.access_token;
       })

@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PixivError } from './errors.ts';
 import { startTestServer, type TestServer } from './test-server.ts';
-import { PHPSESSID_PATTERN, assertWebPath, createWebClient, parseWebSessionPage } from './web.ts';
+import {
+  PHPSESSID_PATTERN,
+  assertWebPath,
+  createWebClient,
+  isCsrfRefusal,
+  parseWebSessionPage,
+  readWebSession,
+} from './web.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -125,5 +132,51 @@ describe('parseWebSessionPage', () => {
       `1_${'a'.repeat(31)}!`,
     ])
       expect(PHPSESSID_PATTERN.test(bad), bad).toBe(false);
+  });
+});
+
+describe('a stale CSRF token', () => {
+  it('is recognised by a 403, or a 400 that names the token, and by nothing else', () => {
+    expect(isCsrfRefusal(403, { error: true, message: 'Invalid CSRF token' })).toBe(true);
+    expect(isCsrfRefusal(403, null)).toBe(true);
+    expect(isCsrfRefusal(400, { error: true, message: 'invalid token' })).toBe(true);
+    expect(isCsrfRefusal(400, { error: true, message: '不正なリクエストです。' })).toBe(false);
+    expect(isCsrfRefusal(200, { error: false, message: 'token' })).toBe(false);
+    expect(isCsrfRefusal(404, { error: true, message: 'csrf' })).toBe(false);
+  });
+
+  it('is replaced by the token of the www top page, for the session it belongs to only', async () => {
+    const token = 'ab'.repeat(16);
+    const page = (self: unknown, t: string | null) =>
+      `<script id="__NEXT_DATA__">${JSON.stringify({
+        props: {
+          pageProps: {
+            serverSerializedPreloadedState: JSON.stringify({
+              api: { token: t },
+              userData: { self },
+            }),
+          },
+        },
+      })}</script>`;
+    const user = { id: '42', name: 'n' };
+    const answers = [
+      { text: page(user, token) },
+      { text: page(user, token) },
+      { text: page(null, token) },
+      { text: page(user, 'not-hex') },
+      { status: 503, text: 'down' },
+    ];
+    server = await startTestServer((_req, n) => answers[n - 1]!);
+    const sid = `42_${'a'.repeat(32)}`;
+    const web = createWebClient({ hosts: { www: server.base }, session: { phpsessid: sid } });
+    expect(await readWebSession(web, sid)).toMatchObject({ kind: 'ok', token, user: { id: '42' } });
+    // a page of user 42 does not vouch for the session of user 7
+    expect(await readWebSession(web, `7_${'a'.repeat(32)}`)).toEqual({ kind: 'invalid' });
+    expect(await readWebSession(web, sid)).toEqual({ kind: 'invalid' });
+    expect(await readWebSession(web, sid)).toEqual({ kind: 'no_token' });
+    expect(await readWebSession(web, sid)).toEqual({ kind: 'unavailable', status: 503 });
+    expect(server.requests.map((r) => [r.url, r.headers.cookie])).toEqual(
+      Array.from({ length: 5 }, () => ['/', `PHPSESSID=${sid}`]),
+    );
   });
 });

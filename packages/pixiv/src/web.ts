@@ -125,6 +125,46 @@ export function createWebClient(options: WebClientOptions): WebClient {
 /** pixiv's session id: the user id, an underscore and 32 alphanumerics (spec 001 §5.1). */
 export const PHPSESSID_PATTERN = /^\d+_[0-9A-Za-z]{32}$/;
 
+/** pixiv's CSRF tokens: 32 hex characters. */
+export const CSRF_TOKEN_PATTERN = /^[0-9a-f]{32}$/i;
+
+/** What the www top page says about a session (readWebSession). */
+export type WebSessionRead =
+  | { kind: 'ok'; user: WebSessionUser; token: string }
+  /** www answered 5xx. */
+  | { kind: 'unavailable'; status: number }
+  /** The page names no user, or another user than the session's id: a dead or foreign session. */
+  | { kind: 'invalid' }
+  /** The user is there but the page carries no usable CSRF token. */
+  | { kind: 'no_token' };
+
+/**
+ * Reads the session's user and current CSRF token from the www top page, as the session login
+ * does and as web clients do when pixiv refuses a stale token. `web` must carry the session's
+ * cookie. Throws PixivError on network failures like every call of the client.
+ */
+export async function readWebSession(web: WebClient, phpsessid: string): Promise<WebSessionRead> {
+  const res = await web.getText('/');
+  if (res.status >= 500) return { kind: 'unavailable', status: res.status };
+  const page = res.status === 200 ? parseWebSessionPage(res.body) : null;
+  const user = page?.user;
+  // pixiv's session ids start with the user's id.
+  if (!page || !user || !phpsessid.startsWith(`${user.id}_`)) return { kind: 'invalid' };
+  if (!page.token || !CSRF_TOKEN_PATTERN.test(page.token)) return { kind: 'no_token' };
+  return { kind: 'ok', user, token: page.token };
+}
+
+/**
+ * Whether a form post's answer is pixiv refusing the CSRF token (it goes stale when pixiv
+ * rotates it): 403, or 400 whose message names the token. A refusal for another reason (an
+ * anonymous session, a bad body) is not retried.
+ */
+export function isCsrfRefusal(status: number, body: unknown): boolean {
+  if (status === 403) return true;
+  const message = (body as { message?: unknown } | null)?.message;
+  return status === 400 && typeof message === 'string' && /csrf|token/i.test(message);
+}
+
 /** The signed-in user as www pages carry it (`userData.self`, or `userData` in the older form). */
 export interface WebSessionUser {
   id: string;
