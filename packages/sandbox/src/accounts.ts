@@ -1,9 +1,12 @@
 /**
  * Sandbox accounts and the tokens issued to them. The refresh tokens are fixed (43 characters,
- * the length of pixiv's) so that documentation and tests can name them; access tokens are
- * random per grant and expire like pixiv's (3600 s).
+ * the length of pixiv's) so that documentation and tests can name them; access tokens and
+ * authorization codes look random but are drawn from the seed (the n-th grant of a sandbox is
+ * the same in every sandbox with that seed, so token answers are reproducible too) and expire
+ * like pixiv's (3600 s). Nothing here is secret: the refresh tokens are in the README.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import type { Rng } from './rng.ts';
 
 export interface DemoAccount {
   userId: number;
@@ -66,7 +69,19 @@ export const ACCESS_TOKEN_SECONDS = 3600;
 export class TokenStore {
   private readonly access = new Map<string, { account: DemoAccount; expires: number }>();
 
-  constructor(private readonly clock: () => number) {}
+  constructor(
+    private readonly clock: () => number,
+    /** The next generator of a named per-call sequence (SandboxState.nextRng). */
+    private readonly draw: (name: string) => Rng,
+  ) {}
+
+  /** `length` base64url characters of the named sequence's next draw. */
+  private token(name: string, length: number): string {
+    const rng = this.draw(name);
+    const bytes = Buffer.alloc(Math.ceil((length * 3) / 4));
+    for (let i = 0; i < bytes.length; i++) bytes[i] = rng.int(0, 255);
+    return bytes.toString('base64url').slice(0, length);
+  }
 
   accountByRefreshToken(token: string): DemoAccount | undefined {
     return DEMO_ACCOUNTS.find((a) => a.refreshToken === token);
@@ -78,7 +93,7 @@ export class TokenStore {
   }
 
   issue(account: DemoAccount): string {
-    const token = randomBytes(32).toString('base64url').slice(0, 43);
+    const token = this.token('access-token', 43);
     this.access.set(token, { account, expires: this.clock() + ACCESS_TOKEN_SECONDS * 1000 });
     return token;
   }
@@ -106,7 +121,7 @@ export class TokenStore {
 
   /** A one-use authorization code for a PKCE login, valid for CODE_SECONDS. */
   issueCode(account: DemoAccount, challenge: string): string {
-    const code = randomBytes(24).toString('base64url');
+    const code = this.token('authorization-code', 32);
     this.codes.set(code, { account, challenge, expires: this.clock() + CODE_SECONDS * 1000 });
     return code;
   }

@@ -81,7 +81,7 @@ export function buildSandboxApp(options: SandboxOptions = {}): BuiltSandbox {
   app.register(async (scope) => registerSaucenao(scope, state), {
     prefix: `/${SANDBOX_HOSTS.imageSearch}`,
   });
-  registerTranslate(app);
+  registerTranslate(app, state.clock);
   app.register(async (scope) => registerViewerServices(scope, state), {
     prefix: `/${SANDBOX_HOSTS.viewerServices}`,
   });

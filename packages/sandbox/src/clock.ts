@@ -38,3 +38,24 @@ export const FIRST_RANKING_DAY = '2007-09-13';
 export function jstDayStart(ms: number): number {
   return Math.floor((ms + JST_OFFSET_MS) / DAY_MS) * DAY_MS - JST_OFFSET_MS;
 }
+
+/**
+ * The sandbox's present from `--now` or `SANDBOX_NOW`: an ISO 8601 date-time with its offset
+ * (`2026-11-20T15:00:00+09:00`) or epoch milliseconds. Undefined when unset; a malformed value
+ * throws, so that a typo never silently falls back to the real clock.
+ */
+export function parseNow(value: string | undefined, name = 'SANDBOX_NOW'): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const text = value.trim();
+  const ms = /^\d{10,16}$/.test(text)
+    ? Number(text)
+    : /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text)
+      ? Date.parse(text)
+      : NaN;
+  if (!Number.isFinite(ms)) {
+    throw new Error(
+      `${name}: expected an ISO date-time with offset (2026-11-20T15:00:00+09:00) or epoch ms, got "${value}"`,
+    );
+  }
+  return ms;
+}

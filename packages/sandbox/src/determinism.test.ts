@@ -1,11 +1,13 @@
 /**
- * The sandbox is a pure function of its seed and its present (README "The dataset"): two
- * sandboxes built in-process with the same seed and the same fixed `now` answer byte-identical
- * bodies and image bytes, and another seed gives another world. A handful of requests each.
+ * The sandbox is a pure function of its seed and its present (README "Time and determinism"):
+ * two sandboxes with the same seed and the same pinned `now` answer byte-identical bodies and
+ * image bytes, call after call, and another seed gives another world. Checked in-process, and
+ * across processes with the command line (`cli.ts --seed --now`) as a user starts it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSandboxApp, type BuiltSandbox } from './app.ts';
-import { TEST_NOW, demoAccessToken } from './test-helpers.ts';
+import { DEMO_ACCOUNTS } from './accounts.ts';
+import { TEST_NOW, demoAccessToken, spawnSandbox, type SandboxProcess } from './test-helpers.ts';
 import { DEFAULT_SEED } from './state.ts';
 
 const SIZE = { illustCount: 5_000, userCount: 400, faults: [] };
@@ -138,4 +140,135 @@ describe('determinism', () => {
       expect((await fetchBytes(other, others[k]!)).equals(mine), others[k]).toBe(false);
     }
   });
+});
+
+/** One answer as bytes, with what is needed to pick the next request. */
+interface Answer {
+  url: string;
+  status: number;
+  bytes: Buffer;
+}
+
+/**
+ * The same session against a sandbox process: sign in, then JSON of the app API, www and
+ * sketch, www's top page, and an image and an ugoira zip the JSON names.
+ * Each request is chosen from earlier answers by the same rule, so twins make the same calls
+ * in the same order; discovery and the sketch envelope are asked twice, as they change per call.
+ */
+async function session(baseUrl: string): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  let bearer = '';
+  const call = async (url: string, init: RequestInit = {}) => {
+    const u = new URL(url);
+    const headers = new Headers(init.headers);
+    if (u.hostname === 'app-api.pixiv.net') headers.set('authorization', `Bearer ${bearer}`);
+    if (u.hostname.endsWith('pximg.net')) headers.set('referer', 'https://app-api.pixiv.net/');
+    const res = await fetch(`${baseUrl}/${u.hostname}${u.pathname}${u.search}`, {
+      ...init,
+      headers,
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    answers.push({ url, status: res.status, bytes });
+    return bytes;
+  };
+  const json = async <T>(url: string, init?: RequestInit) =>
+    JSON.parse((await call(url, init)).toString()) as T;
+
+  ({ access_token: bearer } = await json<{ access_token: string }>(
+    'https://oauth.secure.pixiv.net/auth/token',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        client_id: 'id',
+        client_secret: 'secret',
+        grant_type: 'refresh_token',
+        refresh_token: DEMO_ACCOUNTS[0]!.refreshToken,
+      }).toString(),
+    },
+  ));
+  interface Illust {
+    id: number;
+    type: string;
+    tags: { name: string }[];
+    user: { id: number };
+    image_urls: { square_medium: string };
+  }
+  const { illusts } = await json<{ illusts: Illust[] }>(
+    'https://app-api.pixiv.net/v1/illust/ranking?mode=day',
+  );
+  const top = illusts[0]!;
+  await call(`https://app-api.pixiv.net/v1/illust/detail?illust_id=${top.id}`);
+  await call(`https://app-api.pixiv.net/v1/user/detail?user_id=${top.user.id}`);
+  await call(`https://app-api.pixiv.net/v1/novel/ranking?mode=day`);
+  await call(`https://www.pixiv.net/ajax/illust/${top.id}`);
+  for (let k = 0; k < 2; k++) {
+    await call('https://www.pixiv.net/ajax/discovery/artworks?mode=safe&limit=20');
+    await call('https://sketch.pixiv.net/api/lives.json?count=5');
+  }
+  await call('https://www.pixiv.net/');
+  // One generated image (the in-process test above covers the other sizes and kinds).
+  await call(top.image_urls.square_medium);
+  // The newest ugoira, from the newest works' pages.
+  let next: string | null = 'https://app-api.pixiv.net/v1/illust/new?content_type=illust';
+  let ugoira: Illust | undefined;
+  while (next && !ugoira) {
+    const page: { illusts: Illust[]; next_url: string | null } = await json(next);
+    ugoira = page.illusts.find((i) => i.type === 'ugoira');
+    next = page.next_url;
+  }
+  const meta = await json<{ ugoira_metadata: { zip_urls: { medium: string } } }>(
+    `https://app-api.pixiv.net/v1/ugoira/metadata?illust_id=${ugoira!.id}`,
+  );
+  await call(meta.ugoira_metadata.zip_urls.medium);
+  return answers;
+}
+
+describe('determinism across processes (cli.ts --seed --now)', () => {
+  const NOW = '2026-11-20T15:00:00+09:00';
+  const processes: SandboxProcess[] = [];
+  /** The base URLs: two processes of one seed, then one of another seed. */
+  let urls: string[] = [];
+
+  beforeAll(async () => {
+    const args = (seed: number) => ['--seed', String(seed), '--now', NOW, '--no-warm-media'];
+    const started = await Promise.all([
+      spawnSandbox(args(DEFAULT_SEED)),
+      spawnSandbox(args(DEFAULT_SEED)),
+      spawnSandbox(args(DEFAULT_SEED + 1)),
+    ]);
+    processes.push(...started);
+    urls = started.map((p) => p.baseUrl);
+  }, 40_000);
+  afterAll(async () => {
+    await Promise.all(processes.map((p) => p.stop()));
+  });
+
+  it('two processes with one seed and clock answer the same session byte for byte; another seed differs', async () => {
+    const [a, b, c] = await Promise.all(urls.map(session));
+    expect(new Set(urls).size).toBe(3);
+    if (!a || !b || !c) throw new Error('three sessions expected');
+    expect(b.map((x) => x.url)).toEqual(a.map((x) => x.url));
+    for (const [k, answer] of a.entries()) {
+      expect(answer.status, answer.url).toBe(200);
+      expect(answer.bytes.length, answer.url).toBeGreaterThan(0);
+      expect(b[k]!.bytes.equals(answer.bytes), answer.url).toBe(true);
+    }
+    // Discovery and the sketch envelope still change from one call to the next.
+    const discovery = a.filter((x) => x.url.includes('/ajax/discovery/artworks'));
+    expect(discovery[0]!.bytes.equals(discovery[1]!.bytes)).toBe(false);
+    const rand = a
+      .filter((x) => x.url.includes('/api/lives.json'))
+      .map((x) => (JSON.parse(x.bytes.toString()) as { rand: string }).rand);
+    expect(rand[0]).not.toBe(rand[1]);
+    // The kinds of answer compared: JSON, HTML, a JPEG and a zip.
+    const kinds = a.map((x) => x.bytes.subarray(0, 2).toString('latin1'));
+    expect(kinds).toContain('\xff\xd8');
+    expect(kinds).toContain('PK');
+    expect(kinds).toContain('<!');
+    // Negative control: the same session on another seed answers other bytes.
+    expect(c).toHaveLength(a.length);
+    const same = a.filter((x, k) => c[k]!.bytes.equals(x.bytes)).map((x) => x.url);
+    expect(same).toEqual([]);
+  }, 30_000);
 });

@@ -1,4 +1,9 @@
-/** Shared by the sandbox's tests: a fixed clock, a sandbox app per test file, demo tokens. */
+/**
+ * Shared by the sandbox's tests: a fixed clock, a sandbox app per test file, demo tokens, and a
+ * sandbox in its own process.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { DEMO_ACCOUNTS } from './accounts.ts';
@@ -62,5 +67,52 @@ export function appPost(
       authorization: `Bearer ${token}`,
       'content-type': 'application/x-www-form-urlencoded',
     },
+  });
+}
+
+/** A sandbox running in its own Node process, as `cli.ts` starts it. */
+export interface SandboxProcess {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `cli.ts` in a separate process on a free port (`--port 0`) with these arguments and
+ * resolves once it prints its base URL. The environment's SANDBOX_* settings are left out, so
+ * that only the arguments decide the world.
+ */
+export function spawnSandbox(args: string[], timeoutMs = 30_000): Promise<SandboxProcess> {
+  const root = fileURLToPath(new URL('../../../', import.meta.url));
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) if (key.startsWith('SANDBOX_')) delete env[key];
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'packages/sandbox/src/cli.ts', '--port', '0', ...args],
+    { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`the sandbox process did not start in ${timeoutMs} ms: ${err}`));
+    }, timeoutMs);
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /pixiv sandbox listening at (http:\/\/\S+)/.exec(out)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      resolve({ baseUrl: url, stop });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the sandbox process exited (${code}) before listening: ${err}`));
+    });
   });
 }

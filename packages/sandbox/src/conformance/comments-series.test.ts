@@ -77,7 +77,7 @@ describe('comments through pixiv-api-client', () => {
     expect(v1).toEqual(v2);
   });
 
-  it('novelComments v1, v2 and v3, and the replies calls', async () => {
+  it('novelComments v1, v2 and v3, and novelCommentReplies v1 and v2', async () => {
     const { id, rootId } = busy('novel');
     const novel = sandbox.state.novels.novel(id)!;
     const v1 = await api.novelComments(id, { include_total_comments: true });
@@ -85,7 +85,15 @@ describe('comments through pixiv-api-client', () => {
     const v2 = await api.novelCommentsV2(id);
     const v3 = await api.novelCommentsV3(id);
     expect(v2.comments).toEqual(v3.comments);
-    expect((await api.novelCommentRepliesV2(rootId)).comments).not.toEqual([]);
+    const v2Replies = await api.novelCommentRepliesV2(rootId);
+    const replies = v2Replies.comments as Comment[];
+    expect(replies.length).toBeGreaterThan(0);
+    expect(replies.every((c) => typeof c.id === 'number' && typeof c.comment === 'string')).toBe(
+      true,
+    );
+    // novelCommentReplies asks the v1 path, which answers as v2 does.
+    const v1Replies = await api.novelCommentReplies(rootId);
+    expect(v1Replies).toEqual(v2Replies);
   });
 
   it('illustAddComment and novelAddComment post replies that the thread then shows', async () => {

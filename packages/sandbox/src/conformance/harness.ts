@@ -133,3 +133,23 @@ export function readFixture(name: string, dir = FIXTURES_DIR): unknown {
   }
   return JSON.parse(readFileSync(`${dir}${name}`, 'utf8')) as unknown;
 }
+
+/**
+ * A form POST to the app API (`application/x-www-form-urlencoded`) with a bearer token, through
+ * the global fetch, so an `interceptFetch` in place routes it to the sandbox: the actions a
+ * client under test cannot make itself.
+ */
+export function appFormPost(
+  accessToken: string,
+  path: string,
+  form: Record<string, string>,
+): Promise<Response> {
+  return fetch(`https://app-api.pixiv.net${path}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${accessToken}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams(form).toString(),
+  });
+}

@@ -14,6 +14,7 @@ import type { Work } from '../data/dataset.ts';
 import {
   DEMO_REFRESH_TOKEN,
   DEMO_USER_ID,
+  appFormPost,
   interceptFetch,
   newestNovel as newestNovelOf,
   newestWork,
@@ -32,6 +33,11 @@ let downloads: string;
 
 const newest = (kind: Work['kind'], pages = 1) => newestWork(sandbox, kind, pages);
 const newestNovel = (inSeries = false) => newestNovelOf(sandbox, inSeries);
+
+// pixiv.ts' own post sends forms as text/plain (pixiv-ts-actions.test.ts), so the bookmark
+// below is made with a plain form post and the client's token.
+const formPost = (path: string, form: Record<string, string>) =>
+  appFormPost(Pixiv.accessToken, path, form);
 
 beforeAll(async () => {
   sandbox = await startConformanceSandbox();
@@ -103,7 +109,7 @@ describe('pixiv.ts against the sandbox', () => {
     expect(v2.tags.length).toBeGreaterThan(0);
   });
 
-  it('user.get / detail, illusts, recommended and following', async () => {
+  it('user.get / detail, illusts and recommended', async () => {
     const creator = newest('illust').user;
     const detail = await pixiv.user.get(creator.id);
     expect(detail.user.id).toBe(creator.id);
@@ -113,8 +119,6 @@ describe('pixiv.ts against the sandbox', () => {
     expect(illusts.every((i) => i.user.id === creator.id)).toBe(true);
     const recommended = await pixiv.user.recommended();
     expect(recommended.user_previews.length).toBeGreaterThan(0);
-    const following = await pixiv.user.following({ user_id: DEMO_USER_ID });
-    expect(Array.isArray(following.user_previews)).toBe(true);
   });
 
   // util.downloadZip is left out: it pipes fetch's web stream into unzipper 0.12's Extract,
@@ -175,16 +179,12 @@ describe('pixiv.ts novel endpoints against the sandbox', () => {
     expect((await pixiv.novel.trendingTags()).trend_tags.length).toBeGreaterThan(0);
   });
 
-  it('search.novels, user.novels, novel.follow and user.bookmarksNovel', async () => {
+  it('search.novels and user.novels', async () => {
     const novel = newestNovel(true);
     const found = await pixiv.search.novels({ word: novel.tags[0]!.name, en: true });
     expect(found.length).toBeGreaterThan(0);
     const own = await pixiv.user.novels({ user_id: novel.user.id });
     expect(own.map((n) => n.id)).toContain(novel.id);
-    const feed = await pixiv.novel.follow();
-    expect(Array.isArray(feed)).toBe(true);
-    const bookmarks = await pixiv.user.bookmarksNovel({ user_id: DEMO_USER_ID });
-    expect(Array.isArray(bookmarks)).toBe(true);
   });
 });
 
@@ -226,19 +226,8 @@ describe('pixiv.ts relation and bookmark endpoints against the sandbox', () => {
     expect(detail).toEqual({ follow_detail: { is_followed: false, restrict: 'public' } });
   });
 
-  // pixiv.ts' own illust.doBookmarkIllust posts the form as text/plain (API.ts post() sets no
-  // content type), so the bookmark is made with a plain form post and the client's token.
   it('illust.bookmarkDetail and illust.bookmarkTags follow a bookmark', async () => {
     const work = newest('manga');
-    const formPost = (path: string, form: Record<string, string>) =>
-      fetch(`https://app-api.pixiv.net${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${Pixiv.accessToken}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: new URLSearchParams(form).toString(),
-      });
     const added = await formPost('/v2/illust/bookmark/add', {
       illust_id: String(work.id),
       restrict: 'public',

@@ -18,7 +18,7 @@ describe('shapeDifferences', () => {
     const answer = {
       id: 9,
       title: 'z',
-      series: { id: 3, title: 's' },
+      series: null,
       user: { id: 4, name: 'y', extra: true },
       tags: [{ name: 'x', translated_name: 'X' }],
       pages: { '789': null },
@@ -50,8 +50,19 @@ describe('shapeDifferences', () => {
     expect(shapeDifferences(capture, { ...capture, tags: [] })).toEqual(['$.tags[] missing']);
   });
 
-  it('lets a capture null stand for null or any type, a type-and-null mix for either', () => {
-    expect(shapeDifferences(capture, { ...capture, series: 5 })).toEqual([]);
+  it('wants null where the capture has null, unless the reference allows a type there', () => {
+    expect(shapeDifferences(capture, { ...capture, series: 5 })).toEqual([
+      '$.series: null expected, got number',
+    ]);
+    const nullOr = { '$.series': ['object'] } as const;
+    expect(shapeDifferences(capture, { ...capture, series: 5 }, { nullOr })).toEqual([
+      '$.series: null|object expected, got number',
+    ]);
+    // below an allowed object nothing is compared: the capture shows nothing there
+    expect(shapeDifferences(capture, { ...capture, series: { id: 3 } }, { nullOr })).toEqual([]);
+  });
+
+  it('lets a type-and-null mix of the capture stand for either', () => {
     const mixed = { ...capture, tags: [{ name: 'x', translated_name: null }] };
     expect(shapeDifferences(capture, mixed)).toEqual([]);
   });

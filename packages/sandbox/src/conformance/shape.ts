@@ -5,8 +5,9 @@
  *   the answer's array must have items when the capture's does;
  * - maps keyed by ids (all-digit keys, or `<id>-<page>`) are compared by their value shape
  *   (`path.<id>`);
- * - where the capture shows null, the answer may hold null or any type (and nothing below it
- *   is required); where the capture shows a type, null is a retyped value;
+ * - where the capture shows null, the answer must hold null too, unless the reference
+ *   (pixiv-upstream.md) documents `null | <type>` there (`nullOr`), and nothing below it is
+ *   required; where the capture shows a type, null is a retyped value;
  * - keys the answer has beyond the capture are allowed.
  */
 
@@ -49,6 +50,12 @@ export interface ShapeOptions {
    * the webview novel's `images`): there an empty array and an object are the same shape.
    */
   emptyListOrMap?: string[];
+  /**
+   * Paths the capture shows null where pixiv-upstream.md documents `null | <type>` (a series,
+   * `seriesNavData`, a bookmark): the answer may hold those kinds there as well as null. Below
+   * such a value nothing is compared, as the capture shows nothing.
+   */
+  nullOr?: Record<string, readonly JsonKind[]>;
 }
 
 /** The differences, one line each (`$.a.b missing`, `$.a: string expected, got number`). */
@@ -74,6 +81,11 @@ export function shapeDifferences(capture: unknown, answer: unknown, options: Sha
     }
     if (wanted.size === 1 && wanted.has('null')) {
       settled.push(path);
+      const allowed = new Set<JsonKind>(['null', ...(options.nullOr?.[path] ?? [])]);
+      const wrong = [...got].filter((kind) => !allowed.has(kind));
+      if (wrong.length > 0) {
+        differences.push(`${path}: ${[...allowed].join('|')} expected, got ${[...got].join('|')}`);
+      }
       continue;
     }
     const allowed = new Set(wanted);
@@ -91,3 +103,20 @@ export function shapeDifferences(capture: unknown, answer: unknown, options: Sha
   }
   return differences;
 }
+
+/**
+ * Where a www capture shows null and pixiv-upstream.md §3 documents another type beside it:
+ * `bookmarkData: null|{id, private}` (ArtworkCommon and `/ajax/illust/{id}`), `seriesNavData:
+ * null|{seriesType, …}`, `userIllusts{<id>: null|ArtworkCommon}`, and the title and caption
+ * translations, which are strings once translated. Every other capture null must stay null.
+ */
+export const WWW_NULLABLE: Readonly<Record<string, readonly JsonKind[]>> = {
+  '$.body.bookmarkData': ['object'],
+  '$.body.seriesNavData': ['object'],
+  '$.body.userIllusts.<id>': ['object'],
+  '$.body.titleCaptionTranslation.workTitle': ['string'],
+  '$.body.titleCaptionTranslation.workCaption': ['string'],
+  '$.body.works[].bookmarkData': ['object'],
+  '$.body.works[].titleCaptionTranslation.workTitle': ['string'],
+  '$.body.works[].titleCaptionTranslation.workCaption': ['string'],
+};

@@ -151,13 +151,14 @@ export class Comments {
   private readonly added = new Map<string, SandboxComment[]>();
   private readonly addedOwner = new Map<number, { kind: CommentKind; index: number }>();
   private nextId = ADDED_BASE;
-  /** Posted comments are dated on the sandbox's clock, which runs on from `now`. */
-  private readonly startedAt = Date.now();
 
   constructor(
     private readonly seed: number,
     private readonly users: readonly SandboxUser[],
+    /** The sandbox's present at start: generated threads end before it. */
     private readonly now: number,
+    /** The sandbox's running clock, which dates posted comments. */
+    private readonly clock: () => number = () => now,
   ) {}
 
   /** Which thread a comment id belongs to: the kind and index of its work. */
@@ -210,7 +211,7 @@ export class Comments {
       user: input.user,
       text: input.text,
       stampId: input.stampId,
-      date: this.now + (Date.now() - this.startedAt),
+      date: this.clock(),
       rootId,
       parentId: input.parentId,
       replyTo,

@@ -60,7 +60,7 @@ export function registerTokenBudget(
   budget: RateLimitBudget | undefined,
 ): TokenBudget | undefined {
   if (!budget) return undefined;
-  const tokens = new TokenBudget(budget);
+  const tokens = new TokenBudget(budget, state.clock);
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith(APP_API)) return;
     const bearer = /^Bearer (\S+)$/.exec(req.headers.authorization ?? '')?.[1];

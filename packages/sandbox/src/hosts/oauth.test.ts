@@ -5,6 +5,7 @@ import type { RawAuthTokenResponse } from '@pv/core';
 import { CODE_SECONDS, DEMO_ACCOUNTS, TokenStore } from '../accounts.ts';
 import { buildSandboxApp } from '../app.ts';
 import { TEST_NOW } from '../test-helpers.ts';
+import { Rng } from '../rng.ts';
 
 let app: FastifyInstance;
 beforeAll(() => {
@@ -185,7 +186,11 @@ describe('PKCE login and the code grant', () => {
 describe('authorization codes', () => {
   it('expire after 60 seconds', () => {
     let now = 1_000_000;
-    const store = new TokenStore(() => now);
+    let draws = 0;
+    const store = new TokenStore(
+      () => now,
+      (name) => Rng.of(1, `${name}#${draws++}`),
+    );
     const verifier = 'a'.repeat(43);
     const challenge = createHash('sha256').update(verifier).digest('base64url');
     const fresh = store.issueCode(DEMO_ACCOUNTS[0]!, challenge);

@@ -1,12 +1,12 @@
 /**
  * www.pixivision.net as HTML shaped like the real site (pixiv-upstream.md §4.2 (c)), so that the
- * server's scraper reads real structure: `/{lang}/` and `/{lang}/c/{category}?p=` list pages of
- * `li.article-card-container` cards with a sidebar (popular and recommended articles), and
- * `/{lang}/a/{id}` article pages with `div.am__work` blocks and related-article sections.
+ * server's scraper reads real structure: `/{lang}/`, `/{lang}/c/{category}?p=` and
+ * `/{lang}/t/{tagId}?p=` list pages of `li.article-card-container` cards with a sidebar (popular
+ * and recommended articles), and `/{lang}/a/{id}` article pages with `div.am__work` blocks and
+ * related-article sections. Every card's tag links to its tag's list page.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { jstDay } from '../clock.ts';
-import { hash32 } from '../rng.ts';
 import {
   SPOTLIGHT_CATEGORIES,
   SPOTLIGHT_LANGS,
@@ -16,6 +16,8 @@ import {
   type SpotlightCategory,
   type SpotlightLang,
 } from '../data/spotlights.ts';
+import type { TagWord } from '../data/words.ts';
+import { tagById, tagId } from '../data/spotlight-tags.ts';
 import { avatarUrl, workPageUrls, SPXIMG } from '../images/urls.ts';
 import type { SandboxState } from '../state.ts';
 
@@ -41,8 +43,6 @@ const esc = (s: string) =>
 
 const label = (c: SpotlightCategory, lang: SpotlightLang) =>
   CATEGORY_LABEL[c][lang === 'ja' ? 'ja' : 'en'];
-
-export const tagId = (name: string) => (hash32(7, name) % 9000) + 1000;
 
 function thumbnail(a: SpotlightArticle): string {
   return a.cover
@@ -93,22 +93,44 @@ function notFound(reply: FastifyReply, lang: SpotlightLang) {
     .send(page(lang, '404', '<div class="_error-page"><h1>404 Not Found</h1></div>'));
 }
 
+/** One page (`p`, 1-based) of a list of articles; 404 past the end, as pixivision answers. */
 function listPage(
   state: SandboxState,
   reply: FastifyReply,
-  lang: SpotlightLang,
-  category: SpotlightCategory | undefined,
+  list: { lang: SpotlightLang; title: string; header: string; articles: SpotlightArticle[] },
   p: number,
 ) {
-  const articles = state.spotlights.list(category);
+  const { lang, articles } = list;
   const start = (p - 1) * PIXIVISION_PAGE;
   if (!Number.isInteger(p) || p < 1 || start >= articles.length) return notFound(reply, lang);
   const items = articles.slice(start, start + PIXIVISION_PAGE);
   const last = start + PIXIVISION_PAGE >= articles.length;
   const pager = `<div class="_pager-complex">${p > 1 ? `<a class="pager-prev" href="?p=${p - 1}">‹</a>` : ''}<span class="current">${p}</span>${last ? '' : `<a class="next" href="?p=${p + 1}">›</a>`}</div>`;
-  const title = category ? label(category, lang) : 'pixivision';
-  const main = `<div class="_article-list-container"><ul class="main-column-container">${items.map((a) => card(a, lang)).join('')}</ul>${pager}</div>`;
-  return reply.type('text/html; charset=utf-8').send(page(lang, title, main, sidebar(state, lang)));
+  const main = `<div class="_article-list-container">${list.header}<ul class="main-column-container">${items.map((a) => card(a, lang)).join('')}</ul>${pager}</div>`;
+  return reply
+    .type('text/html; charset=utf-8')
+    .send(page(lang, list.title, main, sidebar(state, lang)));
+}
+
+/** The list of every article, or of one category. */
+function categoryList(state: SandboxState, lang: SpotlightLang, category?: SpotlightCategory) {
+  return {
+    lang,
+    title: category ? label(category, lang) : 'pixivision',
+    header: '',
+    articles: state.spotlights.list(category),
+  };
+}
+
+/** The articles of one theme tag, newest first, under the tag's heading. */
+function tagArticles(state: SandboxState, lang: SpotlightLang, tag: TagWord) {
+  const name = themeName(tag, lang);
+  return {
+    lang,
+    title: `#${name}`,
+    header: `<div class="_tag-header" data-gtm-label="${esc(name)}"><h1 class="tdc__header">#${esc(name)}</h1></div>`,
+    articles: state.spotlights.list().filter((a) => a.theme.name === tag.name),
+  };
 }
 
 function articlePage(
@@ -153,12 +175,19 @@ export function registerPixivision(app: FastifyInstance, state: SandboxState): v
     const p = Number((req.query as { p?: string }).p ?? '1');
     if (!(SPOTLIGHT_LANGS as readonly string[]).includes(lang)) return notFound(reply, 'ja');
     const l = lang as SpotlightLang;
-    if (rest === '') return listPage(state, reply, l, undefined, p);
+    if (rest === '') return listPage(state, reply, categoryList(state, l), p);
     const category = /^c\/([a-z-]+)\/?$/.exec(rest)?.[1];
     if (category !== undefined) {
       if (!(SPOTLIGHT_CATEGORIES as readonly string[]).includes(category))
         return notFound(reply, l);
-      return listPage(state, reply, l, category as SpotlightCategory, p);
+      return listPage(state, reply, categoryList(state, l, category as SpotlightCategory), p);
+    }
+    const tag = /^t\/(\d{1,9})\/?$/.exec(rest)?.[1];
+    if (tag !== undefined) {
+      const word = tagById(Number(tag));
+      // An unknown tag, or one no article is about, has no list page (404 as past the end).
+      if (!word) return notFound(reply, l);
+      return listPage(state, reply, tagArticles(state, l, word), p);
     }
     const id = /^a\/(\d+)\/?$/.exec(rest)?.[1];
     const article = id ? state.spotlights.get(Number(id)) : undefined;

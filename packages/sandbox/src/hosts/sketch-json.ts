@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import type { Live } from '../data/lives.ts';
 import type { SandboxUser } from '../data/dataset.ts';
 import { avatarUrl } from '../images/urls.ts';
+import type { SandboxState } from '../state.ts';
 
 export const SKETCH_ORIGIN = 'https://sketch.pixiv.net';
 export const SKETCH_IMG = 'https://img-sketch.pximg.net';
@@ -171,7 +172,10 @@ export function appLive(live: Live) {
   };
 }
 
-/** The sketch envelope. */
-export function envelope(data: unknown, errors: { message: string }[] = []) {
-  return { data, errors, _links: {}, rand: hash16(String(Math.random())) };
+/**
+ * The sketch envelope. `rand` changes with every answer on sketch; here it is the next draw of
+ * the sandbox's `sketch-rand` sequence, so that it changes per answer yet follows the seed.
+ */
+export function envelope(state: SandboxState, data: unknown, errors: { message: string }[] = []) {
+  return { data, errors, _links: {}, rand: state.nextRng('sketch-rand').hex32().slice(0, 16) };
 }

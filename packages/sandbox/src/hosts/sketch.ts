@@ -5,7 +5,6 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { Rng } from '../rng.ts';
 import type { Live } from '../data/lives.ts';
 import { LOOKS, liveSegment, playlist } from '../media/hls.ts';
 import type { SandboxState } from '../state.ts';
@@ -28,7 +27,7 @@ function socketsOf(state: SandboxState, id: string): Set<WebSocket> {
 
 /** Ends a live now: it is marked finished and every viewer gets `finish`. */
 export function finishLive(state: SandboxState, live: Live): void {
-  if (live.finished === null) live.finished = Date.now();
+  if (live.finished === null) live.finished = state.clock();
   for (const ws of socketsOf(state, live.id)) {
     ws.send(JSON.stringify({ type: 'finish' }));
     ws.close(1000, 'finished');
@@ -46,7 +45,7 @@ export function registerSketch(app: FastifyInstance, state: SandboxState): void 
     const slice = lives.slice((page - 1) * count, page * count);
     const more = page * count < lives.length;
     return {
-      ...envelope({ lives: slice.map(sketchLive) }),
+      ...envelope(state, { lives: slice.map(sketchLive) }),
       _links: more
         ? { next: { href: `/api/lives.json?count=${count}&order_by=${order}&page=${page + 1}` } }
         : {},
@@ -56,14 +55,15 @@ export function registerSketch(app: FastifyInstance, state: SandboxState): void 
   app.get('/api/lives/:file', async (req, reply) => {
     const m = /^(\d+)\.json$/.exec((req.params as { file: string }).file);
     const live = m ? state.lives.get(m[1]!) : undefined;
-    if (!live) return reply.code(404).send(envelope(null, [{ message: LIVE_NOT_FOUND }]));
-    return envelope(sketchLive(live));
+    if (!live) return reply.code(404).send(envelope(state, null, [{ message: LIVE_NOT_FOUND }]));
+    return envelope(state, sketchLive(live));
   });
 
   app.get('/api/lives/:id/logs.json', async (req, reply) => {
     const live = state.lives.get((req.params as { id: string }).id);
-    if (!live) return reply.code(404).send(envelope(null, [{ message: LIVE_NOT_FOUND }]));
+    if (!live) return reply.code(404).send(envelope(state, null, [{ message: LIVE_NOT_FOUND }]));
     return envelope(
+      state,
       live.log.map((c) => ({
         id: c.id,
         type: 'chat',
@@ -87,13 +87,13 @@ export function registerSketch(app: FastifyInstance, state: SandboxState): void 
     }
     const viewers = socketsOf(state, id);
     viewers.add(socket);
-    const rng = Rng.of(state.data.seed, `ws:${id}:${Date.now()}`);
+    const rng = state.nextRng(`ws:${id}`);
     const send = (message: object) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
     const timers = [
       setInterval(() => {
-        const entry = state.lives.chat(rng, live, Date.now());
+        const entry = state.lives.chat(rng, live, state.clock());
         live.log.push(entry);
         if (live.log.length > 200) live.log.splice(0, live.log.length - 200);
         live.chatCount++;
@@ -138,7 +138,7 @@ export function registerSketch(app: FastifyInstance, state: SandboxState): void 
       return reply
         .type('application/vnd.apple.mpegurl')
         .header('cache-control', 'no-cache')
-        .send(playlist(Date.now() - live.created, live.finished !== null));
+        .send(playlist(state.clock() - live.created, live.finished !== null));
     }
     const seg = /^seg(\d{1,9})\.ts$/.exec(file);
     if (!seg) return reply.code(404).send('not found');

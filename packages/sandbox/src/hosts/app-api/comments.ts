@@ -19,6 +19,7 @@ import type { SandboxUser } from '../../data/dataset.ts';
 import { avatarUrl } from '../../images/urls.ts';
 import type { SandboxState } from '../../state.ts';
 import { appError, intParam, messages, nextUrl, viewerOf, type Query } from './common.ts';
+import { form as formFields } from './own-lists.ts';
 
 export const COMMENTS_PAGE = 30;
 
@@ -191,7 +192,7 @@ export function registerComments(app: FastifyInstance, state: SandboxState): voi
     }
 
     app.post(`/v1/${kind}/comment/add`, async (req, reply) => {
-      const form = (req.body ?? {}) as Record<string, string | undefined>;
+      const form = formFields(req);
       const target = commentTarget(state, kind, form[idName]);
       const text = (form.comment ?? '').trim();
       const stampId = form.stamp_id === undefined ? null : Number(form.stamp_id);

@@ -39,6 +39,9 @@ export function messages(language: string) {
       : 'The artwork has been deleted or the artwork ID does not exist.',
     noEndpoint: ja ? '指定されたエンドポイントは存在しません' : "Specified end-point doesn't exist",
     userNotFound: ja ? 'ユーザーが見つかりませんでした' : 'The user could not be found.',
+    // pixiv says the series does not exist when asked for the series of a work outside any
+    // (a client's note); the exact wording is unverified.
+    seriesNotFound: ja ? 'シリーズが存在しません' : 'The series does not exist.',
   };
 }
 

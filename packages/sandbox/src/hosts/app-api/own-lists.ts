@@ -17,8 +17,16 @@ export function restrictOf(value: string | undefined, allowAll = false): Restric
   return null;
 }
 
+/**
+ * The form fields of a POST as pixiv's PHP back end sees them (src/form.ts): only a
+ * `application/x-www-form-urlencoded` body fills them; a text/plain or JSON body carries none,
+ * so the handler answers as for missing fields.
+ */
 export function form(req: FastifyRequest): Record<string, string | undefined> {
-  return (req.body ?? {}) as Record<string, string | undefined>;
+  const type = req.headers['content-type'] ?? '';
+  if (!/^application\/x-www-form-urlencoded\b/i.test(type)) return {};
+  if (typeof req.body !== 'object' || req.body === null) return {};
+  return req.body as Record<string, string | undefined>;
 }
 
 /** The signed-in account's user id (the app API's bearer check runs first). */

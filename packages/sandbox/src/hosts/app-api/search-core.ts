@@ -9,8 +9,10 @@ import { jstDayEnd } from '../../clock.ts';
 import { SEARCH_OFFSET_LIMIT, appError, intParam, type Query } from './common.ts';
 
 export const DAY_MS = 86_400_000;
-const SORTS = ['date_desc', 'date_asc', 'popular_desc'];
-const DURATIONS: Record<string, number> = {
+/** pixiv's search `sort` values; popular_desc sorts only for premium accounts. */
+export const SORTS = ['date_desc', 'date_asc', 'popular_desc'];
+/** pixiv's search `duration` values, in days back from the present. */
+export const DURATIONS: Record<string, number> = {
   within_last_day: 1,
   within_last_week: 7,
   within_last_month: 30,

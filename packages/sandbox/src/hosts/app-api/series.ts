@@ -1,14 +1,18 @@
 /**
  * Illust series (pixiv-upstream.md §1.2): `/v1/illust/series` (`illust_series_id`, `offset`:
  * `illust_series_detail`, `illust_series_first_illust`, `illusts` newest first, 30 a page,
- * `next_url`) and `/v1/user/illust-series` (`user_id`, `offset`: `illust_series_details`).
- * The series are those the works' `series` field names (data/series.ts).
+ * `next_url`), `/v1/illust-series/illust` (`illust_id`: the work's place in its series,
+ * `illust_series_detail` and `illust_series_context{content_order, prev, next}`, as the 2020
+ * capture in An-Owlbear's docs shows it) and `/v1/user/illust-series` (`user_id`, `offset`:
+ * `illust_series_details`). The series are those the works' `series` field names
+ * (data/series.ts).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { jstIso } from '../../clock.ts';
-import { rawIllust, rawUser } from '../../data/app-json.ts';
+import { rawIllust, rawIllustDetail, rawUser } from '../../data/app-json.ts';
 import {
   illustSeries,
+  illustSeriesOf,
   seriesCoverUrl,
   seriesOfUser,
   type IllustSeries,
@@ -63,6 +67,33 @@ export function registerSeries(app: FastifyInstance, state: SandboxState): void 
       illust_series_first_illust: rawIllust(state.data.work(series.works[0]!), viewerOf(req)),
       illusts: page.illusts,
       next_url: page.next_url,
+    });
+  });
+
+  app.get('/v1/illust-series/illust', async (req, reply) => {
+    const query = req.query as Query;
+    const language = viewerOf(req).language;
+    const work = /^\d{1,12}$/.test(query.illust_id ?? '')
+      ? state.data.workById(Number(query.illust_id))
+      : undefined;
+    if (!work) return reply.code(404).send(appError('', messages(language).notFound));
+    const ref = illustSeriesOf(work);
+    const series = ref ? illustSeries(state.data, worksOf, ref.id) : undefined;
+    if (!series) return reply.code(404).send(appError('', messages(language).seriesNotFound));
+    // content_order counts from 1 in posting order; prev and next are the neighbouring
+    // episodes, null at either end, as illust objects with `total_comments` like the capture's.
+    const at = series.works.indexOf(work.index);
+    const neighbour = (k: number) => {
+      const index = series.works[k];
+      return index === undefined ? null : rawIllustDetail(state.data.work(index), viewerOf(req));
+    };
+    return reply.send({
+      illust_series_detail: seriesDetail(state, req, series),
+      illust_series_context: {
+        content_order: at + 1,
+        prev: neighbour(at - 1),
+        next: neighbour(at + 1),
+      },
     });
   });
 

@@ -1,9 +1,9 @@
 /**
  * Endpoints answering `{user_previews, next_url}` (pixiv-upstream.md §1 "user_preview"): each a
  * user with their three newest visible works. `/v1/search/user` (name or account contains the
- * word), `/v1/user/recommended` (active, well-bookmarked users, reshuffled daily) and
- * `/v1/user/related` (users who post the seed user's main tag; no next_url, which is unverified
- * upstream).
+ * word; `sort` and `duration` as in the work searches, see `searchUsers`), `/v1/user/recommended`
+ * (active, well-bookmarked users, reshuffled daily) and `/v1/user/related` (users who post the
+ * seed user's main tag; no next_url, which is unverified upstream).
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { rawIllust, rawUser } from '../../data/app-json.ts';
@@ -11,7 +11,9 @@ import type { SandboxUser } from '../../data/dataset.ts';
 import { Rng } from '../../rng.ts';
 import type { SandboxState } from '../../state.ts';
 import { appError, intParam, messages, nextUrl, viewerOf, type Query } from './common.ts';
-import { jstDay } from '../../clock.ts';
+import { DAY_MS, jstDay } from '../../clock.ts';
+import { followGraph } from '../../data/followers.ts';
+import { DURATIONS, SORTS } from './search-core.ts';
 
 export const USER_PREVIEW_PAGE = 30;
 
@@ -46,17 +48,68 @@ function page(
   };
 }
 
+/**
+ * The users whose name or account contains `word`, in the order of pixiv's search parameters
+ * (pixiv-upstream.md §1.2 gives `sort` and `duration` for `/v1/search/user` as for the work
+ * searches, without more). A user's date is that of their newest work the viewer may see, the
+ * one their preview shows first: `date_desc` lists the most recently active first, `date_asc`
+ * the longest quiet first, users with nothing to show last either way; `duration` keeps those
+ * active within the window. `popular_desc` (most followers first) is premium-only like the work
+ * searches' and gives the newest first otherwise.
+ */
+export function searchUsers(
+  state: SandboxState,
+  req: FastifyRequest,
+  query: { word: string; sort: string; duration?: string },
+): SandboxUser[] {
+  const word = query.word.toLowerCase();
+  const xRestrict = viewerOf(req).xRestrict;
+  const latest = (user: SandboxUser) => {
+    const works = state.indexes.worksOf(user.index);
+    for (let k = works.length - 1; k >= 0; k--) {
+      if (state.data.xRestrict[works[k]!]! <= xRestrict) return state.data.created[works[k]!]!;
+    }
+    return -Infinity;
+  };
+  const from = query.duration ? state.now - DURATIONS[query.duration]! * DAY_MS : -Infinity;
+  const found = state.data.allUsers
+    .filter((u) => u.name.toLowerCase().includes(word) || u.account.toLowerCase().includes(word))
+    .map((user) => ({ user, date: latest(user) }))
+    .filter((u) => u.date >= from);
+  type Found = (typeof found)[number];
+  // Users with nothing to show go last in both directions; equal dates keep the user order.
+  const byDate = (direction: 1 | -1) => (a: Found, b: Found) =>
+    Number(a.date === -Infinity) - Number(b.date === -Infinity) ||
+    (a.date === b.date ? 0 : direction * (a.date - b.date)) ||
+    a.user.index - b.user.index;
+  if (query.sort === 'popular_desc' && req.sandboxAccount?.isPremium) {
+    const graph = followGraph(state.data);
+    const followers = (u: SandboxUser) => graph.followers(u.index).length;
+    found.sort((a, b) => followers(b.user) - followers(a.user) || byDate(-1)(a, b));
+  } else {
+    found.sort(byDate(query.sort === 'date_asc' ? 1 : -1));
+  }
+  return found.map((u) => u.user);
+}
+
 export function registerUserPreviews(app: FastifyInstance, state: SandboxState): void {
   app.get('/v1/search/user', async (req, reply) => {
     const query = req.query as Query;
     const offset = intParam(query.offset);
-    const word = (query.word ?? '').trim().toLowerCase();
-    if (offset === null || !word) return reply.code(400).send(appError('Invalid parameters'));
+    const word = (query.word ?? '').trim();
+    const sort = query.sort ?? 'date_desc';
+    const duration = query.duration || undefined;
+    if (
+      offset === null ||
+      !word ||
+      !SORTS.includes(sort) ||
+      (duration !== undefined && !(duration in DURATIONS))
+    ) {
+      return reply.code(400).send(appError('Invalid parameters'));
+    }
     if (offset > 5000)
       return reply.code(400).send(appError('{"offset":["Offset must be no more than 5000"]}'));
-    const users = state.data.allUsers.filter(
-      (u) => u.name.toLowerCase().includes(word) || u.account.toLowerCase().includes(word),
-    );
+    const users = searchUsers(state, req, { word, sort, duration });
     return page(state, req, '/v1/search/user', users, offset);
   });
 

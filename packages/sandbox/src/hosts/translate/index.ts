@@ -180,7 +180,7 @@ export function promptLanguage(system: string): TargetLanguage {
   return 'zh-CN';
 }
 
-function registerAi(app: FastifyInstance): void {
+function registerAi(app: FastifyInstance, clock: () => number): void {
   let sequence = 0;
   app.post('/v1/chat/completions', async (req, reply) => {
     if (!/^Bearer \S+$/.test(req.headers.authorization ?? '')) {
@@ -216,7 +216,7 @@ function registerAi(app: FastifyInstance): void {
     }
     const output = translateText(user, promptLanguage(text('system').join('\n')));
     const id = `sandbox-${++sequence}`;
-    const created = Math.floor(Date.now() / 1000);
+    const created = Math.floor(clock() / 1000);
     const usage = {
       prompt_tokens: prompt,
       completion_tokens: output.length,
@@ -260,12 +260,15 @@ function registerAi(app: FastifyInstance): void {
   });
 }
 
-/** Registers the four services, each under its host's prefix. */
-export function registerTranslate(app: FastifyInstance): void {
+/**
+ * Registers the four services, each under its host's prefix. `clock` (epoch ms, the sandbox's)
+ * stamps the AI answers' `created`.
+ */
+export function registerTranslate(app: FastifyInstance, clock: () => number): void {
   app.register(async (scope) => registerMicrosoft(scope), {
     prefix: `/${TRANSLATE_HOSTS.microsoft}`,
   });
   app.register(async (scope) => registerGoogle(scope), { prefix: `/${TRANSLATE_HOSTS.google}` });
   app.register(async (scope) => registerYoudao(scope), { prefix: `/${TRANSLATE_HOSTS.youdao}` });
-  app.register(async (scope) => registerAi(scope), { prefix: `/${TRANSLATE_HOSTS.ai}` });
+  app.register(async (scope) => registerAi(scope, clock), { prefix: `/${TRANSLATE_HOSTS.ai}` });
 }

@@ -1,16 +1,16 @@
 /**
  * www.pixiv.net ajax routes (pixiv-upstream.md §3): the `{error, message, body}` envelope with
- * string ids. `/ajax/discovery/artworks` (the discovery feed, random picks of recent popular
- * works, `mode` safe / all / r18, `limit` at most 100), the comment routes (comments.ts) and
+ * string ids. `/ajax/discovery/artworks` (the discovery feed, a fresh pick of recent popular
+ * works per call (discovery.ts), `mode` safe / all / r18, `limit` at most 100), the comment routes (comments.ts) and
  * `ugoira_meta` (ugoira.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import { jstPathDate } from '../../clock.ts';
 import type { Work } from '../../data/dataset.ts';
 import { avatarUrl, PXIMG } from '../../images/urls.ts';
-import { Rng } from '../../rng.ts';
 import type { SandboxState } from '../../state.ts';
 import { registerWebComments } from './comments.ts';
+import { discoveryPicks } from './discovery.ts';
 import { registerWebUgoira } from './ugoira.ts';
 
 export function ajaxOk(body: unknown) {
@@ -63,8 +63,6 @@ export function webThumbnail(work: Work) {
   };
 }
 
-const DISCOVERY_POOL_DAYS = 120;
-
 export function registerAjax(app: FastifyInstance, state: SandboxState): void {
   registerWebComments(app, state);
   registerWebUgoira(app, state);
@@ -80,21 +78,9 @@ export function registerAjax(app: FastifyInstance, state: SandboxState): void {
     ) {
       return reply.code(400).send(ajaxError('不正なリクエストです'));
     }
-    const d = state.data;
-    const from = d.firstIndexFrom(state.now - DISCOVERY_POOL_DAYS * 86_400_000);
-    const to = d.firstIndexFrom(state.now);
-    // A fresh random pick each call, as pixiv's own discovery reshuffles.
-    const rng = new Rng((Math.random() * 2 ** 32) >>> 0);
-    const picks: Work[] = [];
-    for (let tries = 0; picks.length < limit && tries < limit * 40; tries++) {
-      const i = rng.int(from, Math.max(from, to - 1));
-      const x = d.xRestrict[i]!;
-      if (mode === 'safe' && x !== 0) continue;
-      if (mode === 'r18' && x === 0) continue;
-      if (d.bookmarks[i]! < 200) continue;
-      const work = d.work(i);
-      if (!picks.some((p) => p.id === work.id)) picks.push(work);
-    }
+    const picks = discoveryPicks(state, 'discovery/artworks', limit, (x) =>
+      mode === 'safe' ? x === 0 : mode === 'r18' ? x > 0 : true,
+    );
     return ajaxOk({
       recommendedIllusts: picks.map((w) => ({
         illustId: String(w.id),

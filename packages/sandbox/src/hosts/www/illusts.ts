@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Work } from '../../data/dataset.ts';
-import { Rng } from '../../rng.ts';
 import type { SandboxState } from '../../state.ts';
 import { ajaxError, ajaxOk } from './ajax.ts';
+import { discoveryPicks } from './discovery.ts';
 import { BAD_REQUEST_MESSAGE, refuseAnonymous } from './session.ts';
 import {
   illustBody,
@@ -27,8 +27,6 @@ export const FOLLOW_LATEST_MAX_PAGE = 34;
 export const NEW_ILLUSTS_MAX_LIMIT = 20;
 export const DISCOVERY_MAX = 100;
 export const DISCOVERY_USERS_MAX = 100;
-const DISCOVERY_POOL_DAYS = 120;
-const DISCOVERY_MIN_BOOKMARKS = 200;
 
 type Query = Record<string, string | undefined>;
 
@@ -55,25 +53,6 @@ function thumbnails(works: Work[], viewer: WebViewer) {
     novelSeries: [],
     novelDraft: [],
   };
-}
-
-/** Random popular recent works (a fresh pick per call, as pixiv's discovery reshuffles). */
-function discoveryPicks(state: SandboxState, count: number, accept: (x: number) => boolean) {
-  const d = state.data;
-  const from = d.firstIndexFrom(state.now - DISCOVERY_POOL_DAYS * 86_400_000);
-  const to = d.firstIndexFrom(state.now);
-  const rng = new Rng((Math.random() * 2 ** 32) >>> 0);
-  const picks: Work[] = [];
-  const seen = new Set<number>();
-  for (let tries = 0; picks.length < count && tries < count * 40; tries++) {
-    const i = rng.int(from, Math.max(from, to - 1));
-    if (seen.has(i) || !accept(d.xRestrict[i]!) || d.bookmarks[i]! < DISCOVERY_MIN_BOOKMARKS) {
-      continue;
-    }
-    seen.add(i);
-    picks.push(d.work(i));
-  }
-  return picks;
 }
 
 export function registerWebIllusts(app: FastifyInstance, state: SandboxState): void {
@@ -108,7 +87,7 @@ export function registerWebIllusts(app: FastifyInstance, state: SandboxState): v
       return reply.code(400).send(ajaxError(BAD_REQUEST_MESSAGE));
     }
     const viewer = webViewerOf(req);
-    const picks = discoveryPicks(state, max, (x) => fitsMode(x, mode, viewer));
+    const picks = discoveryPicks(state, 'illust/discovery', max, (x) => fitsMode(x, mode, viewer));
     return ajaxOk({ illusts: picks.map((w) => webWork(w, viewer)), zoneConfig: zoneConfig() });
   });
 
@@ -119,7 +98,12 @@ export function registerWebIllusts(app: FastifyInstance, state: SandboxState): v
     const viewer = webViewerOf(req);
     const owners: number[] = [];
     const seen = new Set<number>();
-    for (const w of discoveryPicks(state, limit * 4, (x) => x <= viewer.xRestrict)) {
+    for (const w of discoveryPicks(
+      state,
+      'discovery/users',
+      limit * 4,
+      (x) => x <= viewer.xRestrict,
+    )) {
       if (owners.length >= limit) break;
       if (seen.has(w.user.id) || w.user.id === viewer.userId) continue;
       seen.add(w.user.id);

@@ -1,4 +1,7 @@
-/** www.pixiv.net: the web ranking (and, as they land, the ajax routes and form posts). */
+/**
+ * www.pixiv.net: the session and top pages, ranking.php, the ajax routes (works, discovery,
+ * users, comments, ugoira, the pixivision showcase) and the form posts; README "What it serves".
+ */
 import type { FastifyInstance } from 'fastify';
 import type { SandboxState } from '../../state.ts';
 import { registerAjax } from './ajax.ts';

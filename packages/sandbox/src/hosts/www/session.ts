@@ -8,7 +8,6 @@
  * Account-only ajax routes answer 400 to anonymous callers (pixiv-upstream.md §3); form posts
  * also need the session's `x-csrf-token`.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DemoAccount } from '../../accounts.ts';
 import { SPXIMG } from '../../images/urls.ts';
@@ -47,10 +46,18 @@ export function sessionSelf(account: DemoAccount) {
   };
 }
 
-/** The top page's HTML, with the preloaded state pixiv serialises into `__NEXT_DATA__`. */
-export function topPage(account: DemoAccount | undefined, lang: string): string {
+/**
+ * The top page's HTML, with the preloaded state pixiv serialises into `__NEXT_DATA__`. An
+ * anonymous visitor gets a throwaway token (`anonymousToken`, 32 hex), as pixiv hands one to
+ * every visitor.
+ */
+export function topPage(
+  account: DemoAccount | undefined,
+  lang: string,
+  anonymousToken: string,
+): string {
   const preloaded = {
-    api: { token: account ? account.csrfToken : randomBytes(16).toString('hex') },
+    api: { token: account ? account.csrfToken : anonymousToken },
     userData: { self: account ? sessionSelf(account) : null },
   };
   const nextData = {
@@ -105,7 +112,9 @@ export function registerWebSession(app: FastifyInstance, state: SandboxState): v
     app.get(path, async (req, reply) => {
       reply.header('content-type', 'text/html; charset=utf-8');
       reply.header('cache-control', 'no-store');
-      return topPage(req.sandboxAccount, lang);
+      // Drawn from the seed per visit, so that two sandboxes with one seed serve the same pages.
+      const anonymous = req.sandboxAccount ? '' : state.nextRng('www-anonymous-csrf').hex32();
+      return topPage(req.sandboxAccount, lang, anonymous);
     });
   }
 }

@@ -17,7 +17,8 @@ import {
 } from '../../data/spotlights.ts';
 import { avatarUrl, workPageUrls, PXIMG, SPXIMG } from '../../images/urls.ts';
 import type { SandboxState } from '../../state.ts';
-import { CATEGORY_LABEL, tagId } from '../pixivision.ts';
+import { CATEGORY_LABEL } from '../pixivision.ts';
+import { tagId } from '../../data/spotlight-tags.ts';
 import { ajaxError, ajaxOk } from './ajax.ts';
 
 const PLACEHOLDER = `${SPXIMG}/common/images/limit_unknown_360.png`;
