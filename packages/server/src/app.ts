@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { UpstreamHosts } from '@pv/core';
 import { MemoryCacheStore, ResponseCache } from './plugins/cache.ts';
 import { RedisCacheStore } from './plugins/redis-cache.ts';
-import { registerMirrorGuards, registerRateLimit } from './plugins/guards.ts';
+import { authRateLimit, registerMirrorGuards, registerRateLimit } from './plugins/guards.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { createUpstream, type Upstream } from './plugins/upstream.ts';
 import { pixivMirrorRoutes } from './routes/api/pixiv/index.ts';
@@ -28,6 +28,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { imageRoutes } from './routes/img/index.ts';
 import { spaRoutes } from './routes/spa.ts';
+import { requestSerializer } from './lib/log.ts';
 
 export interface AppConfig {
   hosts: UpstreamHosts;
@@ -41,7 +42,10 @@ export interface AppConfig {
   upstreamTimeoutMs?: number;
   /** The clock of the token pool's back-off (tests move it). */
   upstreamNow?: () => number;
-  /** Mirror requests per minute per client IP; 0 turns the limit off. Default 300. */
+  /**
+   * Requests per minute per client IP of each API group (mirror, /api/web, extras, costly extras;
+   * /api/auth gets a tenth); 0 turns the limits off. Default 300.
+   */
   rateLimitPerMinute?: number;
   /** Origins allowed to call `/api/pixiv/*` cross-site (`*` for any). Default none. */
   corsOrigins?: readonly string[];
@@ -80,13 +84,16 @@ export const REDACTED_PATHS = [
   'req.headers["x-pixiv-session"]',
   'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]',
+  'res.headers["x-csrf-token-refreshed"]',
 ];
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
+  const logLevel = config.logLevel ?? 'info';
   const app = Fastify({
     logger: {
-      level: config.logLevel ?? 'info',
+      level: logLevel,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { req: requestSerializer(logLevel) },
       ...(config.logStream ? { stream: config.logStream } : {}),
     },
     trustProxy: false,
@@ -128,62 +135,75 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const cache = new ResponseCache(store, Date.now, (error) =>
     app.log.warn({ err: error }, 'cache store failed; answering without it'),
   );
+  const perMinute = config.rateLimitPerMinute ?? 300;
+  // Each group below has its own per-IP budget (guards.ts), so browsing one part of the site
+  // never spends another's.
   await app.register(
     async (scope) => {
       await registerMirrorGuards(scope, {
-        rateLimitPerMinute: config.rateLimitPerMinute ?? 300,
+        rateLimitPerMinute: perMinute,
         corsOrigins: config.corsOrigins ?? [],
       });
       await pixivMirrorRoutes(scope, { upstream, cache });
     },
     { prefix: '/api/pixiv' },
   );
-  await app.register(async (scope) => webRoutes(scope, { upstream, cache }), {
-    prefix: '/api/web',
-  });
-  await app.register(
-    async (scope) =>
-      spotlightRoutes(scope, { upstream, cache, timeoutMs: config.upstreamTimeoutMs }),
-    { prefix: '/api' },
-  );
-  // The extras that cost real work per call (drawing, translating, encoding) get a limit too.
   await app.register(
     async (scope) => {
-      await registerRateLimit(scope, config.rateLimitPerMinute ?? 300);
-      await scope.register(qrcodeRoutes);
-      await scope.register(async (inner) =>
-        translateRoutes(inner, { upstream, cache, config: config.translate }),
-      );
-      await scope.register(async (inner) => ugoiraRoutes(inner, { upstream }));
+      await registerRateLimit(scope, perMinute);
+      await webRoutes(scope, { upstream, cache });
     },
-    { prefix: '/api' },
+    { prefix: '/api/web' },
   );
+  // Plugins that routes of several groups below rely on.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-  await app.register(async (scope) =>
-    liveRoutes(scope, { upstream, timeoutMs: config.upstreamTimeoutMs }),
-  );
-  await app.register(async (scope) =>
-    authRoutes(scope, {
+  await app.register(multipart);
+  // The extras that read upstream per call: spotlights, lives, deleted-work recovery, notices.
+  await app.register(async (scope) => {
+    await registerRateLimit(scope, perMinute);
+    await scope.register(
+      async (inner) =>
+        spotlightRoutes(inner, { upstream, cache, timeoutMs: config.upstreamTimeoutMs }),
+      { prefix: '/api' },
+    );
+    await scope.register(async (inner) =>
+      liveRoutes(inner, { upstream, timeoutMs: config.upstreamTimeoutMs }),
+    );
+    await scope.register(async (inner) =>
+      viewerServiceRoutes(inner, {
+        urls: config.services ?? {},
+        cache,
+        timeoutMs: config.upstreamTimeoutMs,
+      }),
+    );
+  });
+  // The extras that cost real work per call (drawing, translating, encoding, a reverse image
+  // search against a service with a small quota).
+  await app.register(async (scope) => {
+    await registerRateLimit(scope, perMinute);
+    await scope.register(qrcodeRoutes, { prefix: '/api' });
+    await scope.register(
+      async (inner) => translateRoutes(inner, { upstream, cache, config: config.translate }),
+      { prefix: '/api' },
+    );
+    await scope.register(async (inner) => ugoiraRoutes(inner, { upstream }), { prefix: '/api' });
+    await scope.register(async (inner) =>
+      imageSearchRoutes(inner, {
+        base: config.hosts.imageSearch,
+        apiKey: config.imageSearchApiKey,
+      }),
+    );
+  });
+  // The login bridges: a stricter budget, as they are where tokens and sessions get guessed.
+  await app.register(async (scope) => {
+    await registerRateLimit(scope, authRateLimit(perMinute));
+    await authRoutes(scope, {
       hosts: config.hosts,
       timeoutMs: config.upstreamTimeoutMs,
       // Against the sandbox the server is the login redirector; never for pixiv's real login.
       redirector: config.upstreamKind === 'sandbox',
-    }),
-  );
-  await app.register(multipart);
-  await app.register(async (scope) =>
-    imageSearchRoutes(scope, {
-      base: config.hosts.imageSearch,
-      apiKey: config.imageSearchApiKey,
-    }),
-  );
-  await app.register(async (scope) =>
-    viewerServiceRoutes(scope, {
-      urls: config.services ?? {},
-      cache,
-      timeoutMs: config.upstreamTimeoutMs,
-    }),
-  );
+    });
+  });
   app.get('/api/config', async () => ({
     upstream: config.upstreamKind,
     imageProxy: config.imageProxy ?? null,

@@ -3,14 +3,21 @@
  * `req_get`, `req_post`, `/api/web/*` (reads, form posts, comments), the login bridges or a
  * crafted `next_url` are refused, and this file lists them. A real listener on loopback stands
  * for the other host: it must never see a request, and the sandbox (the only upstream) must never
- * see the trick either. A second server whose upstream answers every call with a redirect to that
- * listener proves that no redirect is followed off the upstream hosts.
+ * see the trick either. The one parameter that names a URL to fetch, `related`'s `nextUrl`,
+ * takes only a next_url of that very list. A second server whose upstream answers every call with
+ * a redirect to that listener proves that no redirect is followed off the upstream hosts.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '@pv/sandbox';
-import { PixivError, createAppApiClient, createOAuthClient, createWebClient } from '@pv/pixiv';
+import {
+  PixivError,
+  createAppApiClient,
+  createOAuthClient,
+  createRefreshTokenProvider,
+  createWebClient,
+} from '@pv/pixiv';
 import { startTestServer, type TestServer } from './test-helpers.ts';
 
 const demo = DEMO_ACCOUNTS[0]!;
@@ -235,20 +242,79 @@ describe('every way to make the server fetch another host', () => {
     expect(tricksSeen(t.sandbox.state.faults.log, before)).toEqual([]);
   });
 
-  it('drops absolute URLs in parameters the mirror does not know, next_url and nextUrl included', async () => {
+  it('follows a genuine related nextUrl (spec 000 §7) and refuses every crafted one before upstream', async () => {
+    const e = `127.0.0.1:${evil.port}`;
+    const id = t.sandbox.state.data.ids[0]!;
+    const first = (await t.app.inject({ url: `/api/pixiv/related?id=${id}` })).json() as {
+      next_url: string;
+    };
+    const genuine = first.next_url;
+    expect(genuine).toMatch(/^https:\/\/app-api\.pixiv\.net\/v2\/illust\/related\?/);
+    const tail = new URL(genuine).search;
+    const crafted = [
+      `http://${e}/v2/illust/related${tail}`,
+      `https://${e}/v2/illust/related${tail}`,
+      `//${e}/v2/illust/related${tail}`,
+      `http://app-api.pixiv.net/v2/illust/related${tail}`,
+      `ftp://app-api.pixiv.net/v2/illust/related${tail}`,
+      `https://app-api.pixiv.net@${e}/v2/illust/related${tail}`,
+      `https://user:pass@app-api.pixiv.net/v2/illust/related${tail}`,
+      `https://app-api.pixiv.net%40${e}/v2/illust/related${tail}`,
+      `https://app-api.pixiv.net%2Eevil.example/v2/illust/related${tail}`,
+      `https://evil%2Eexample/v2/illust/related${tail}`,
+      `https://app-api.pixiv.net.evil.example/v2/illust/related${tail}`,
+      `https://app-api.pixiv.net:8443/v2/illust/related${tail}`,
+      `https://2130706433/v2/illust/related${tail}`,
+      `https://[::1]:${evil.port}/v2/illust/related${tail}`,
+      // the app API, but not the related list: the server's account must not answer these
+      'https://app-api.pixiv.net/v1/user/me/state',
+      `https://app-api.pixiv.net/v1/user/bookmarks/illust?user_id=${demo.userId}&restrict=private`,
+      `https://app-api.pixiv.net/v2/illust/related/../../v1/user/me/state${tail}`,
+      `https://app-api.pixiv.net/v2/illust/related%2f..%2f..%2fv1/user/me/state${tail}`,
+      `https://app-api.pixiv.net/v2/illust/related/${tail}`,
+      `https://app-api.pixiv.net/web/v1/login${tail}`,
+      `/v2/illust/related${tail}`,
+      'javascript:alert(1)',
+      `https://app-api.pixiv.net/v2/illust/related?x=${'a'.repeat(2048)}`,
+    ];
     const before = t.sandbox.state.faults.log.length;
-    const abs = encodeURIComponent(`${evil.origin}/v1/illust/ranking`);
-    for (const url of [
-      `/api/pixiv/rank?mode=day&next_url=${abs}`,
-      `/api/pixiv/related?id=${t.sandbox.state.data.ids[0]}&nextUrl=${abs}`,
-      `/api/pixiv/illust?id=${t.sandbox.state.data.ids[0]}&url=${abs}&host=${abs}`,
-    ]) {
-      const res = await t.app.inject({ url });
-      expect(res.statusCode, url).toBe(200);
+    for (const next of crafted) {
+      const res = await t.app.inject({
+        url: `/api/pixiv/related?id=${id}&nextUrl=${encodeURIComponent(next)}`,
+      });
+      expect(res.statusCode, next).toBe(422);
+      expect(res.json().validation, next).toEqual([
+        {
+          loc: ['query', 'nextUrl'],
+          msg: 'not a next_url of /v2/illust/related',
+          type: 'value_error.next_url',
+        },
+      ]);
     }
     expect(evil.seen).toEqual([]);
-    expect(tricksSeen(t.sandbox.state.faults.log, before)).toEqual([]);
-    expect(t.sandbox.state.faults.log.length).toBeGreaterThan(before);
+    expect(t.sandbox.state.faults.log.length).toBe(before);
+
+    // the genuine one is followed: upstream gets its query on the related path
+    const res = await t.app.inject({
+      url: `/api/pixiv/related?id=${id}&nextUrl=${encodeURIComponent(genuine)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const seen = t.sandbox.state.faults.log.slice(before);
+    expect(seen).toEqual([`/app-api.pixiv.net/v2/illust/related${tail}`]);
+    const direct = createAppApiClient({
+      hosts: { appApi: t.sandbox.hosts.appApi },
+      auth: createRefreshTokenProvider({
+        oauth: createOAuthClient({ oauthBase: t.sandbox.hosts.oauth }),
+        refreshToken: demo.refreshToken,
+      }),
+    });
+    const expected = await direct.getNext(genuine);
+    expect(res.json()).toEqual(expected.body);
+    const page2 = (
+      await t.app.inject({ url: `/api/pixiv/related?id=${id}&page=2` })
+    ).json() as unknown;
+    // the next_url's page is the second page of the list
+    expect(res.json()).toEqual(page2);
   });
 
   it('refuses crafted next_url values before any request', async () => {

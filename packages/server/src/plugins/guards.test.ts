@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
 import { MAX_URL_LENGTH } from '../app.ts';
+import { authRateLimit } from './guards.ts';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -48,6 +49,129 @@ describe('per-IP rate limit on the costly extras', () => {
     expect(limited.json()).toMatchObject({ code: 429 });
     // the mirror's budget is untouched
     expect((await call(RANK)).statusCode).toBe(200);
+  });
+});
+
+describe('per-IP rate limits of every API group', () => {
+  type Call = { method?: 'GET' | 'POST'; url: string; payload?: object };
+  /** Each limited route, with the group whose budget it spends. */
+  const ROUTES: [group: string, call: Call][] = [
+    ['mirror', { url: RANK }],
+    ['web', { url: '/api/web/illust_new?limit=1' }],
+    ['web', { method: 'POST', url: '/api/web/follow_add', payload: { user_id: 1 } }],
+    ['auth', { method: 'POST', url: '/api/auth/token', payload: { refresh_token: 'x' } }],
+    ['auth', { method: 'POST', url: '/api/auth/session', payload: { session: 'x' } }],
+    ['auth', { url: '/api/auth/login' }],
+    ['auth', { url: '/api/auth/redirector/login?code_challenge=x' }],
+    ['extras', { url: '/api/spotlights' }],
+    ['extras', { url: '/api/spotlight/1' }],
+    ['extras', { url: '/api/lives/1.json' }],
+    ['extras', { url: '/api/lives/1/logs.json' }],
+    ['extras', { url: '/api/pid-recover/1' }],
+    ['extras', { url: '/api/notices' }],
+    ['costly', { url: '/api/qrcode?url=https%3A%2F%2Fwww.pixiv.net%2F' }],
+    ['costly', { url: '/api/pixiv-novel-translate/1.html?srv=gg' }],
+    ['costly', { url: '/api/ugoira/1.mp4' }],
+    ['costly', { method: 'POST', url: '/api/image-search' }],
+  ];
+  const PER_MINUTE = 3;
+  const BUDGET: Record<string, number> = {
+    mirror: PER_MINUTE,
+    web: PER_MINUTE,
+    extras: PER_MINUTE,
+    costly: PER_MINUTE,
+    auth: authRateLimit(PER_MINUTE),
+  };
+
+  it(`gives /api/auth a tenth of RATE_LIMIT_PER_MINUTE, at least 1, and 0 stays off`, () => {
+    expect([authRateLimit(300), authRateLimit(20), authRateLimit(5), authRateLimit(0)]).toEqual([
+      30, 2, 1, 0,
+    ]);
+  });
+
+  it('answers 429 on every route of every group once its budget is spent', async () => {
+    t = await startTestServer({ rateLimitPerMinute: PER_MINUTE });
+    let n = 0;
+    for (const [group, call] of ROUTES) {
+      // a client of its own per route, so that each route is shown to spend a budget
+      const remoteAddress = `10.1.0.${++n}`;
+      const send = () =>
+        t!.app.inject({
+          method: call.method ?? 'GET',
+          url: call.url,
+          remoteAddress,
+          ...(call.payload ? { payload: call.payload } : {}),
+        });
+      const budget = BUDGET[group]!;
+      for (let i = 1; i <= budget; i++) {
+        const res = await send();
+        expect(res.statusCode, `${call.url} #${i}`).not.toBe(429);
+        expect(
+          [res.headers['x-ratelimit-limit'], res.headers['x-ratelimit-remaining']],
+          `${call.url} #${i}`,
+        ).toEqual([String(budget), String(budget - i)]);
+      }
+      const limited = await send();
+      expect(limited.statusCode, call.url).toBe(429);
+      expect(limited.json(), call.url).toMatchObject({
+        code: 429,
+        detail: `Rate limit exceeded: ${budget} requests per minute`,
+        headers: {},
+      });
+    }
+  });
+
+  it('keeps one budget per group: spending one leaves the others whole', async () => {
+    t = await startTestServer({ rateLimitPerMinute: PER_MINUTE });
+    const remoteAddress = '10.2.0.1';
+    const first = new Map<string, Call>();
+    for (const [group, call] of ROUTES) if (!first.has(group)) first.set(group, call);
+    const send = (call: Call) =>
+      t!.app.inject({
+        method: call.method ?? 'GET',
+        url: call.url,
+        remoteAddress,
+        ...(call.payload ? { payload: call.payload } : {}),
+      });
+    for (const [group, call] of first) {
+      // every other group's budget is untouched by the ones spent before it
+      const res = await send(call);
+      expect(res.headers['x-ratelimit-remaining'], group).toBe(String(BUDGET[group]! - 1));
+      for (let i = 1; i < BUDGET[group]!; i++) await send(call);
+      expect((await send(call)).statusCode, group).toBe(429);
+    }
+  });
+
+  it('leaves media (images, live video segments), the SPA and /api/config out', async () => {
+    t = await startTestServer({ rateLimitPerMinute: 1 });
+    for (const url of [
+      '/api/config',
+      '/api/sketch/hls/1/index.m3u8',
+      '/s/common/images/no_profile.png',
+      '/rank/daily',
+    ]) {
+      for (let i = 0; i < 3; i++) {
+        const res = await t.app.inject({ url, remoteAddress: '10.3.0.1' });
+        expect(res.statusCode, url).not.toBe(429);
+        expect(res.headers['x-ratelimit-limit'], url).toBeUndefined();
+      }
+    }
+  });
+
+  it('turns every limit off with 0', async () => {
+    t = await startTestServer({ rateLimitPerMinute: 0 });
+    for (const [, call] of ROUTES) {
+      for (let i = 0; i < 3; i++) {
+        const res = await t.app.inject({
+          method: call.method ?? 'GET',
+          url: call.url,
+          remoteAddress: '10.4.0.1',
+          ...(call.payload ? { payload: call.payload } : {}),
+        });
+        expect(res.statusCode, call.url).not.toBe(429);
+        expect(res.headers['x-ratelimit-limit'], call.url).toBeUndefined();
+      }
+    }
   });
 });
 

@@ -1,6 +1,6 @@
 /**
- * Protections of the mirror API: a per-IP rate limit (HibiAPI's error shape on 429) and CORS for
- * third-party mirror clients, off unless origins are configured.
+ * Protections of the API: per-IP rate limits (HibiAPI's error shape on 429), one budget per
+ * group of routes, and CORS for third-party mirror clients, off unless origins are configured.
  */
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
@@ -27,9 +27,21 @@ export async function registerMirrorGuards(
 }
 
 /**
+ * The login bridges' share of RATE_LIMIT_PER_MINUTE: a person logs in a few times a day, while
+ * guessing refresh tokens or session ids takes many calls.
+ */
+export const AUTH_RATE_LIMIT_DIVISOR = 10;
+
+/** The per-IP budget of `/api/auth/*` for a configured `perMinute` (0 stays off). */
+export function authRateLimit(perMinute: number): number {
+  return perMinute > 0 ? Math.max(1, Math.ceil(perMinute / AUTH_RATE_LIMIT_DIVISOR)) : 0;
+}
+
+/**
  * A per-IP limit of `perMinute` calls a minute on the routes of `scope` (0 turns it off), with
  * HibiAPI's error shape on 429. Each scope counts on its own, so the costly extras (translation,
- * ugoira encoding, QR codes) have a budget apart from the mirror's.
+ * ugoira encoding, QR codes) have a budget apart from the mirror's. A route opts out with
+ * `config: { rateLimit: false }`.
  */
 export async function registerRateLimit(scope: FastifyInstance, perMinute: number): Promise<void> {
   if (perMinute > 0) {

@@ -2,14 +2,17 @@
  * The upstream identity: app-API clients that authenticate with a pool of server refresh
  * tokens, taken round robin so that load spreads across accounts.
  */
-import { createHash } from 'node:crypto';
 import type { UpstreamHosts } from '@pv/core';
 import {
+  USER_TOKEN_CACHE_MAX,
   createAppApiClient,
   createOAuthClient,
   createRefreshTokenProvider,
+  createUserTokenCache,
+  refreshTokenKey,
   type AppApiClient,
   type RefreshTokenProvider,
+  type UserTokenCache,
 } from '@pv/pixiv';
 
 export interface PooledClient extends AppApiClient {
@@ -24,9 +27,10 @@ export interface Upstream {
   /** Tokens in the pool that are not resting. */
   readonly available: number;
   /**
-   * A client acting as a user, from their own refresh token (local-app mode). The token is kept
-   * only in memory, under a SHA-256 key, with its access token (1800 s); `userKey` names the
-   * user for per-user caching.
+   * A client acting as a user, from their own refresh token (local-app mode), for one request.
+   * What outlives the request is SHA-256(token) → access token (1800 s) in `userTokens`; the
+   * refresh token itself is used to refresh when needed and dropped with the request. `userKey`
+   * names the user for per-user caching.
    */
   asUser(
     refreshToken: string,
@@ -37,14 +41,16 @@ export interface Upstream {
     /** The pixiv id of the token's user (refreshing the access token when needed). */
     userId(): Promise<string | undefined>;
   };
+  /** The users' access tokens, by hash (tests look inside: no refresh token may be there). */
+  readonly userTokens: UserTokenCache;
 }
 
-/** User refresh tokens kept at once (least recently used go first). */
-export const USER_TOKENS_MAX = 1_000;
+/** Users whose access tokens are kept at once (least recently used go first). */
+export const USER_TOKENS_MAX = USER_TOKEN_CACHE_MAX;
 
 /** The key a user's token is known by: never the token itself. */
 export function userKeyOf(refreshToken: string): string {
-  return createHash('sha256').update(refreshToken).digest('hex').slice(0, 32);
+  return refreshTokenKey(refreshToken).slice(0, 32);
 }
 
 /** How long a token rests after "Rate Limit" (gallery-dl waits 300 s). */
@@ -81,28 +87,23 @@ export function createUpstream(options: UpstreamOptions): Upstream {
     }
     return restingUntil.indexOf(Math.min(...restingUntil));
   };
-  const users = new Map<string, RefreshTokenProvider>();
+  const userTokens = createUserTokenCache({ oauth, maxEntries: USER_TOKENS_MAX });
   return {
     hosts: options.hosts,
+    userTokens,
     asUser(refreshToken, language) {
-      const userKey = userKeyOf(refreshToken);
-      let auth = users.get(userKey);
-      if (auth) users.delete(userKey);
-      else auth = createRefreshTokenProvider({ oauth, refreshToken });
-      users.set(userKey, auth);
-      if (users.size > USER_TOKENS_MAX) users.delete(users.keys().next().value as string);
+      const auth = userTokens.forRequest(refreshToken);
       const client = createAppApiClient({
         hosts: options.hosts,
         auth,
         acceptLanguage: language,
         timeoutMs: options.timeoutMs,
       });
-      const own = auth;
       const userId = async () => {
-        await own.getAccessToken();
-        return own.userId();
+        await auth.getAccessToken();
+        return auth.userId();
       };
-      return { client, userKey, userId };
+      return { client, userKey: userKeyOf(refreshToken), userId };
     },
     get available() {
       return restingUntil.filter((t) => t <= now()).length;

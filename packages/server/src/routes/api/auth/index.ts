@@ -24,8 +24,8 @@ import {
   createOAuthClient,
   createWebClient,
   loginUrl,
-  parseWebSessionPage,
   pkcePair,
+  readWebSession,
 } from '@pv/pixiv';
 import type { RawAuthTokenResponse, UpstreamHosts } from '@pv/core';
 import { z } from 'zod';
@@ -46,9 +46,6 @@ export const SESSION_ERRORS = {
   invalid: { error: 'login.session_invalid', message: 'invalid session ID' },
   token: { error: 'login.session_token', message: 'access token format error' },
 } as const;
-
-/** pixiv's CSRF tokens are 32 hex characters. */
-const CSRF_TOKEN_PATTERN = /^[0-9a-f]{32}$/i;
 
 function account(res: RawAuthTokenResponse) {
   const u = res.user;
@@ -146,17 +143,11 @@ export async function authRoutes(
       timeoutMs: deps.timeoutMs,
     });
     try {
-      const res = await web.getText('/');
-      if (res.status >= 500) return reply.code(502).send({ error: 'tip.unknown_err' });
-      const page = res.status === 200 ? parseWebSessionPage(res.body) : null;
-      const user = page?.user;
-      // pixiv's session ids start with the user's id.
-      if (!user || !session.startsWith(`${user.id}_`)) {
-        return reply.code(401).send(SESSION_ERRORS.invalid);
-      }
-      if (!page.token || !CSRF_TOKEN_PATTERN.test(page.token)) {
-        return reply.code(502).send(SESSION_ERRORS.token);
-      }
+      const read = await readWebSession(web, session);
+      if (read.kind === 'unavailable') return reply.code(502).send({ error: 'tip.unknown_err' });
+      if (read.kind === 'invalid') return reply.code(401).send(SESSION_ERRORS.invalid);
+      if (read.kind === 'no_token') return reply.code(502).send(SESSION_ERRORS.token);
+      const { user, token } = read;
       return {
         user: {
           id: Number(user.id),
@@ -167,7 +158,7 @@ export async function authRoutes(
           premium: user.premium,
           xRestrict: user.xRestrict,
         },
-        csrf_token: page.token,
+        csrf_token: token,
       };
     } catch (error) {
       return failure(reply, error);

@@ -52,7 +52,9 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
     return relay(reply, () => sketch.logs(id), req.log);
   });
 
-  app.get('/api/sketch/hls/*', async (req, reply) => {
+  // A player fetches a playlist and a segment every few seconds: media, like /i/*, outside the
+  // per-IP budget of the JSON routes.
+  app.get('/api/sketch/hls/*', { config: { rateLimit: false } }, async (req, reply) => {
     const path = `/hls/${(req.params as { '*': string })['*']}`;
     const url = sketch.hlsUrl(path);
     if (!url) return reply.code(404).send('not found');

@@ -4,7 +4,7 @@
  * novels, comments and series. Field order is HibiAPI's, and so the order of a 422's issues.
  */
 import type { MirrorEndpoint } from './endpoints.ts';
-import type { Args, Field, Fields } from './params.ts';
+import { passedThrough, type Args, type Field, type Fields } from './params.ts';
 
 export const page = { type: 'int', default: 1, min: 1 } as const;
 export const size = { type: 'int', default: 30, min: 1, max: 500 } as const;
@@ -68,18 +68,25 @@ export function pagedById(
   };
 }
 
-/** A user's public or private bookmarks, by tag, with the `max_bookmark_id` cursor. */
+/**
+ * A user's public or private bookmarks, by tag, with the `max_bookmark_id` cursor; any other
+ * plain parameter is passed on to the same upstream path (spec 001 §7.3: "/favorite?id (plus
+ * passthrough params; max_bookmark_id of 0 is dropped)").
+ */
 export function bookmarksOf(path: string, ttl: number | null): MirrorEndpoint {
+  const fields: Fields = {
+    id,
+    tag: { type: 'string', maxLength: 200 },
+    max_bookmark_id: { type: 'int', min: 0 },
+    restrict: { type: 'enum', values: ['public', 'private'], default: 'public' },
+  };
   return {
-    fields: {
-      id,
-      tag: { type: 'string', maxLength: 200 },
-      max_bookmark_id: { type: 'int', min: 0 },
-      restrict: { type: 'enum', values: ['public', 'private'], default: 'public' },
-    },
+    fields,
+    passthrough: { reserved: ['user_id'] },
     upstream: (a) => ({
       path,
       query: {
+        ...passedThrough(fields, a),
         user_id: a.id as number,
         tag: a.tag as string | undefined,
         restrict: a.restrict as string,

@@ -4,7 +4,7 @@
  */
 import { CACHE_TTL_SECONDS } from '@pv/core';
 import type { Query } from '@pv/pixiv';
-import type { Args, Fields } from './params.ts';
+import { nextUrlQuery, type Args, type Fields, type Passthrough } from './params.ts';
 import {
   SEARCH_FILTER_FIELDS,
   SORTS,
@@ -14,7 +14,6 @@ import {
   id,
   offset,
   page,
-  pagedById,
   popularPreview,
   searchFilterQuery,
   searchMode,
@@ -29,6 +28,8 @@ export interface MirrorEndpoint {
   upstream(args: Args): { path: string; query: Query };
   /** Seconds; null never expires. */
   ttl: number | null;
+  /** Unknown query parameters go upstream too, within these rules (params.ts). */
+  passthrough?: Passthrough;
   /**
    * For upstream pages that answer HTML (the webview reader): the mirror's answer made from it,
    * JSON or text, or null when the page holds no novel.
@@ -101,7 +102,21 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
     }),
     ttl: TTL.users,
   },
-  related: pagedById('/v2/illust/related', 'illust_id', TTL.related),
+  // spec 000 §7 "/related (id, page, nextUrl)": a next_url pixiv wrote for this very path (the
+  // related list pages by seed and viewed ids, not only by offset) is followed instead of `page`.
+  related: {
+    fields: {
+      id,
+      page,
+      size,
+      nextUrl: { type: 'next_url', path: '/v2/illust/related', maxLength: 2048 },
+    },
+    upstream: (a) =>
+      a.nextUrl
+        ? { path: '/v2/illust/related', query: nextUrlQuery(a.nextUrl as string) }
+        : { path: '/v2/illust/related', query: { illust_id: a.id as number, offset: offset(a) } },
+    ttl: TTL.related,
+  },
   search: {
     fields: {
       word,

@@ -112,4 +112,30 @@ describe('the token pool and "Rate Limit"', () => {
       await two.close();
     }
   });
+
+  it('takes the pool’s tokens round robin: two tokens, alternating accounts upstream', async () => {
+    const [a, b] = [DEMO_ACCOUNTS[0]!, DEMO_ACCOUNTS[1]!];
+    const two = await startTestServer({ refreshTokens: [a.refreshToken, b.refreshToken] });
+    try {
+      // whose bearer token each app-API call carried, as the sandbox resolves it
+      const accounts: number[] = [];
+      const tokens = two.sandbox.state.tokens;
+      const resolve = tokens.resolve.bind(tokens);
+      tokens.resolve = (token) => {
+        const account = resolve(token);
+        if (account) accounts.push(account.userId);
+        return account;
+      };
+      for (let i = 0; i < 6; i++) {
+        const res = await two.app.inject({
+          url: '/api/pixiv/rank?mode=day&date=2026-11-19',
+          headers: { 'cache-control': 'no-store' },
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(accounts).toEqual([a, b, a, b, a, b].map((x) => x.userId));
+    } finally {
+      await two.close();
+    }
+  });
 });

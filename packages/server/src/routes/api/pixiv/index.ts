@@ -72,7 +72,11 @@ async function handle(
   reply: FastifyReply,
 ) {
   const started = performance.now();
-  const result = validate(endpoint.fields, req.query as Record<string, unknown>);
+  const result = validate(
+    endpoint.fields,
+    req.query as Record<string, unknown>,
+    endpoint.passthrough,
+  );
   if ('issues' in result) {
     return hibiError(req, reply, 422, validationDetail(result.issues), {
       validation: result.issues,

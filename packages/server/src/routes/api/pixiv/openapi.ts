@@ -34,6 +34,8 @@ function schemaOf(field: Field): Record<string, unknown> {
       return { type: 'string', format: 'date' };
     case 'bool':
       return { type: 'boolean', default: field.default };
+    case 'next_url':
+      return { type: 'string', format: 'uri', maxLength: field.maxLength };
   }
 }
 
@@ -59,6 +61,9 @@ export function mirrorOpenApi(): Record<string, unknown> {
     paths[`/${name}`] = {
       get: {
         operationId: name,
+        ...(endpoint.passthrough
+          ? { description: 'Other plain query parameters are passed on to pixiv.' }
+          : {}),
         parameters: [
           ...Object.entries(endpoint.fields).map(([param, field]) => ({
             name: param,

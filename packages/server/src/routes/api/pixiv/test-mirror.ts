@@ -8,7 +8,9 @@ import {
   createAppApiClient,
   createOAuthClient,
   createRefreshTokenProvider,
+  encodeQuery,
   type AppApiClient,
+  type Query,
 } from '@pv/pixiv';
 import { DEMO_ACCOUNTS } from '@pv/sandbox';
 import { startTestServer, type TestServer } from '../../../test-helpers.ts';
@@ -35,14 +37,44 @@ export async function startMirrorTest(): Promise<MirrorTest> {
   return { t, direct };
 }
 
-/** One test a case: the mirror answers 200 with exactly what the direct call answers. */
+/**
+ * The queries of the app-API requests for `path` the sandbox saw from its log's index `from` on,
+ * as plain pairs: what upstream actually received.
+ */
+export function upstreamQueries(
+  t: TestServer,
+  path: string,
+  from: number,
+): Record<string, string>[] {
+  const prefix = `/app-api.pixiv.net${path}`;
+  return t.sandbox.state.faults.log
+    .slice(from)
+    .filter((url) => url.split('?')[0] === prefix)
+    .map((url) => Object.fromEntries(new URLSearchParams(url.split('?')[1] ?? '')));
+}
+
+/** A query as it goes over the wire: strings, booleans as true/false, unset ones left out. */
+export function wireQuery(query: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(encodeQuery(query as Query)));
+}
+
+/**
+ * One test a case: upstream (the sandbox) receives exactly the case's call, and the mirror
+ * answers 200 with exactly what the same direct call answers. The mirror call asks for a fresh
+ * answer (`no-cache`), so it reaches upstream even when an earlier call filled the cache.
+ */
 export function itMapsOntoTheAppApi(cases: readonly MirrorCase[], get: () => MirrorTest): void {
   for (const [name, mirror, upstream] of cases) {
     it(name, async () => {
       const { t, direct } = get();
-      const res = await t.app.inject({ url: `/api/pixiv/${mirror()}` });
-      expect(res.statusCode).toBe(200);
       const [path, query] = upstream();
+      const from = t.sandbox.state.faults.log.length;
+      const res = await t.app.inject({
+        url: `/api/pixiv/${mirror()}`,
+        headers: { 'cache-control': 'no-cache' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(upstreamQueries(t, path, from)).toEqual([wireQuery(query)]);
       const expected = await direct.get(path, query as Record<string, string | number | boolean>);
       expect(expected.status).toBe(200);
       expect(res.json()).toEqual(expected.body);

@@ -18,7 +18,7 @@ import { SESSION_HEADER, sessionOf } from './session.ts';
 
 export { WEB_RANKING_MODES, WEB_ROUTES, WEB_PAGE_SIZES } from './routes.ts';
 export { WEB_POSTS } from './posts.ts';
-export { SESSION_HEADER, CSRF_HEADER } from './session.ts';
+export { SESSION_HEADER, CSRF_HEADER, NEW_CSRF_HEADER } from './session.ts';
 
 export interface WebDeps {
   upstream: Upstream;

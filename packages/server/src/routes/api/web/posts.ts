@@ -4,13 +4,26 @@
  * are JSON; the wrapper's rejections (spec 000 §8: 'illust_id required', 'user_id required',
  * 'invalid restrict value', 'invalid tags value', 'comment required') answer 422. Upstream's
  * answer comes back as an envelope with upstream's status (5xx and network failures as 502).
+ *
+ * The browser's CSRF token was read at login and goes stale when pixiv rotates it. When pixiv
+ * refuses it, the post reads the current token from the www top page with the same session (as
+ * the login does), posts once more with it, and hands the new token back in
+ * `x-csrf-token-refreshed` for the browser to keep. Nothing is kept here.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PixivError, createWebClient, type WebResult } from '@pv/pixiv';
+import {
+  PixivError,
+  createWebClient,
+  isCsrfRefusal,
+  readWebSession,
+  type WebClient,
+  type WebResult,
+  type WebSession,
+} from '@pv/pixiv';
 import { z } from 'zod';
 import { hibiError } from '../../../lib/hibi-errors.ts';
 import type { Upstream } from '../../../plugins/upstream.ts';
-import { sessionOf } from './session.ts';
+import { NEW_CSRF_HEADER, sessionOf } from './session.ts';
 
 /** pixiv's limits on a bookmark: 10 tags, a comment of 140 characters. */
 export const BOOKMARK_TAGS_MAX = 10;
@@ -114,10 +127,13 @@ async function handlePost(
   const rejection = post.check(body);
   if (rejection) return hibiError(req, reply, 422, rejection);
   const { path, body: payload, contentType } = post.request(body);
-  const web = createWebClient({ hosts: upstream.hosts, session });
   let res: WebResult;
   try {
-    res = await web.post(path, payload, contentType);
+    const sent = await postWithFreshToken(upstream, session, (web) =>
+      web.post(path, payload, contentType),
+    );
+    res = sent.res;
+    if (sent.newToken) reply.header(NEW_CSRF_HEADER, sent.newToken);
   } catch (error) {
     if (!(error instanceof PixivError)) throw error;
     req.log.warn({ kind: error.kind, path }, 'www post failed');
@@ -128,6 +144,30 @@ async function handlePost(
     ? { error: res.status !== 200, message: '', body: res.body }
     : (res.body as object);
   return reply.code(status).send(envelope);
+}
+
+/**
+ * A form post, and when pixiv refuses the CSRF token, one more with the token the www top page
+ * carries now. `newToken` is set only when the second post was made.
+ */
+export async function postWithFreshToken(
+  upstream: Pick<Upstream, 'hosts'>,
+  session: WebSession,
+  send: (web: WebClient) => Promise<WebResult>,
+): Promise<{ res: WebResult; newToken?: string }> {
+  const res = await send(createWebClient({ hosts: upstream.hosts, session }));
+  if (!isCsrfRefusal(res.status, res.body)) return { res };
+  const read = await readWebSession(
+    createWebClient({ hosts: upstream.hosts, session: { phpsessid: session.phpsessid } }),
+    session.phpsessid,
+  );
+  // A dead session, or a token that is not new: a second post would be refused the same way.
+  if (read.kind !== 'ok' || read.token === session.csrfToken) return { res };
+  const fresh = { phpsessid: session.phpsessid, csrfToken: read.token };
+  return {
+    res: await send(createWebClient({ hosts: upstream.hosts, session: fresh })),
+    newToken: read.token,
+  };
 }
 
 export function registerWebPosts(app: FastifyInstance, upstream: Upstream): void {

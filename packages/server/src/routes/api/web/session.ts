@@ -5,13 +5,15 @@
  * never stored; answers made with them are never cached or shared.
  */
 import type { FastifyRequest } from 'fastify';
-import { PHPSESSID_PATTERN, type WebSession } from '@pv/pixiv';
+import { CSRF_TOKEN_PATTERN, PHPSESSID_PATTERN, type WebSession } from '@pv/pixiv';
 
 export const SESSION_HEADER = 'x-pixiv-session';
 export const CSRF_HEADER = 'x-csrf-token';
-
-/** pixiv's CSRF tokens: 32 hex characters (anything else never reaches upstream). */
-const CSRF_PATTERN = /^[0-9a-f]{32}$/i;
+/**
+ * The answer header of a form post that needed a fresh CSRF token (pixiv refused the browser's
+ * stale one): the new token, for the browser to keep in place of the old one.
+ */
+export const NEW_CSRF_HEADER = 'x-csrf-token-refreshed';
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const value = req.headers[name];
@@ -24,6 +26,6 @@ export function sessionOf(req: FastifyRequest): WebSession | null | 'malformed' 
   const csrf = header(req, CSRF_HEADER);
   if (!phpsessid) return csrf ? 'malformed' : null;
   if (!PHPSESSID_PATTERN.test(phpsessid)) return 'malformed';
-  if (csrf !== undefined && !CSRF_PATTERN.test(csrf)) return 'malformed';
+  if (csrf !== undefined && !CSRF_TOKEN_PATTERN.test(csrf)) return 'malformed';
   return { phpsessid, csrfToken: csrf };
 }
