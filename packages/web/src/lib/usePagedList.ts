@@ -1,7 +1,9 @@
 /**
  * The list engine (DESIGN.md, Lists): pages from any fetcher, de-duplicated by id, with
  * loading / finished / error flags and throttled paging. An empty page or `hasMore: false`
- * means finished ('no more'); an error stops paging until `retry`.
+ * means finished ('no more'); an error stops paging until `retry`. Lists page by number
+ * (`page` 1, 2, …) and, where upstream pages by cursor (`next_url`, `max_bookmark_id`), also
+ * by the cursor the previous page returned (`ListPage.next`).
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
@@ -12,11 +14,23 @@ import { showToast } from '../state/ui/toast.ts';
 export interface ListPage<T> {
   items: T[];
   hasMore: boolean;
+  /**
+   * The cursor of the next page for cursor-paged lists (a `next_url`, a `max_bookmark_id`),
+   * handed to the next `fetchPage` call; absent for lists paged by number.
+   */
+  next?: string;
+}
+
+/** Where the next page starts: its number (from 1) and, for cursor-paged lists, the cursor. */
+export interface PageParam {
+  page: number;
+  cursor?: string;
 }
 
 export interface PagedListOptions<T> {
   queryKey: readonly unknown[];
-  fetchPage: (page: number, signal: AbortSignal) => Promise<ListPage<T>>;
+  /** `cursor` is the previous page's `next` (undefined on the first page). */
+  fetchPage: (page: number, signal: AbortSignal, cursor?: string) => Promise<ListPage<T>>;
   staleTime: number;
   /** Minimum ms between two page loads. */
   throttleMs: number;
@@ -46,15 +60,28 @@ export function dedupeById<T extends { id: number | string }>(pages: readonly Li
   return out;
 }
 
+/**
+ * The page after `last`, or undefined when the list is finished: an empty page, `hasMore`
+ * false, or a cursor-paged list (one that returned a cursor before) without a new cursor.
+ */
+export function nextPageParam(
+  last: ListPage<unknown>,
+  lastParam: PageParam,
+): PageParam | undefined {
+  if (!last.hasMore || last.items.length === 0) return undefined;
+  if (lastParam.cursor !== undefined && !last.next) return undefined;
+  return last.next ? { page: lastParam.page + 1, cursor: last.next } : { page: lastParam.page + 1 };
+}
+
 export function usePagedList<T extends { id: number | string }>(
   options: PagedListOptions<T>,
 ): PagedList<T> {
   const query = useInfiniteQuery({
     queryKey: options.queryKey,
-    queryFn: ({ pageParam, signal }) => options.fetchPage(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last, _all, lastPage) =>
-      last.hasMore && last.items.length > 0 ? lastPage + 1 : undefined,
+    queryFn: ({ pageParam, signal }) => options.fetchPage(pageParam.page, signal, pageParam.cursor),
+    initialPageParam: { page: 1 } as PageParam,
+    getNextPageParam: (last, _all, lastParam): PageParam | undefined =>
+      nextPageParam(last, lastParam),
     staleTime: options.staleTime,
     retry: false,
     enabled: options.enabled ?? true,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cardRow, toProxiedImageUrl, type Artwork } from '@pv/core';
+import { Skeleton, SkeletonList } from '../ImageGrid/Skeleton.tsx';
 import styles from './CardRow.module.css';
 
 export interface CardRowProps {
@@ -37,11 +38,9 @@ export function CardRow({
           {t('common.network_error')}
         </button>
       ) : loading && shown.length === 0 ? (
-        <div className={styles.row} aria-busy="true" data-testid="row-loading">
-          {Array.from({ length: 6 }, (_, i) => (
-            <div key={i} className={`${styles.item} ${styles.skeleton}`} />
-          ))}
-        </div>
+        <SkeletonList count={6} className={styles.row} testId="row-loading">
+          {(i) => <Skeleton key={i} className={styles.skeleton} />}
+        </SkeletonList>
       ) : shown.length === 0 ? (
         <p className={styles.state} data-testid="row-empty">
           {t('common.no_data')}

@@ -9,6 +9,7 @@ import { useEndReached } from '../../lib/useEndReached.ts';
 import { useViewport } from '../../lib/useViewport.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { ArtworkCard, CARD_META_HEIGHT_PX, cardAspect } from '../ArtworkCard/ArtworkCard.tsx';
+import { GridSkeleton } from './Skeleton.tsx';
 import styles from './ImageGrid.module.css';
 
 export interface ImageGridProps {
@@ -64,6 +65,8 @@ export function ImageGrid({ list, imageProxy }: ImageGridProps) {
   );
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
   const empty = list.finished && list.items.length === 0;
+  // The first page shows card-shaped placeholders; later pages the footer's text.
+  const firstLoad = list.loading && list.items.length === 0 && !list.error;
 
   return (
     <div className={styles.grid} data-testid="image-grid">
@@ -80,6 +83,7 @@ export function ImageGrid({ list, imageProxy }: ImageGridProps) {
           </div>
         ))}
       </div>
+      {firstLoad && <GridSkeleton columns={columns} />}
       <div ref={sentinel} className={styles.footer} aria-live="polite">
         {list.error ? (
           <button
@@ -94,7 +98,7 @@ export function ImageGrid({ list, imageProxy }: ImageGridProps) {
           <span data-testid="list-empty">{t('common.no_data')}</span>
         ) : list.finished ? (
           <span data-testid="list-finished">{t('common.no_more')}</span>
-        ) : (
+        ) : firstLoad ? null : (
           <span className={styles.loading} data-testid="list-loading">
             {t('common.loading')}
           </span>

@@ -7,6 +7,7 @@ import { useViewport } from '../../lib/useViewport.ts';
 import type { Novel } from '@pv/core';
 import { NOVEL_CARD_HEIGHT_PX, NovelCard } from './NovelCard.tsx';
 import { novelColumns, visibleRows } from './novel-columns.ts';
+import { Skeleton, SkeletonList } from '../ImageGrid/Skeleton.tsx';
 import styles from './NovelGrid.module.css';
 
 /** Space between cards, px (see NovelGrid.module.css). */
@@ -42,6 +43,7 @@ export function NovelGrid({ list, imageProxy }: NovelGridProps) {
   );
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
   const empty = list.finished && list.items.length === 0;
+  const firstLoad = list.items.length === 0 && list.loading && !list.error;
   const rows = [];
   for (let r = first; r < end; r++) {
     rows.push(
@@ -59,17 +61,15 @@ export function NovelGrid({ list, imageProxy }: NovelGridProps) {
 
   return (
     <div ref={ref} className={styles.grid} data-testid="novel-grid">
-      {list.items.length === 0 && list.loading && !list.error && (
-        <div
+      {firstLoad && (
+        <SkeletonList
+          count={SKELETON_CARDS}
           className={styles.skeletons}
           style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
-          aria-busy="true"
-          data-testid="novel-grid-loading"
+          testId="novel-grid-loading"
         >
-          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-            <div key={i} className={styles.skeleton} />
-          ))}
-        </div>
+          {(i) => <Skeleton key={i} className={styles.skeleton} />}
+        </SkeletonList>
       )}
       <div
         ref={rowsRef}
@@ -93,7 +93,7 @@ export function NovelGrid({ list, imageProxy }: NovelGridProps) {
           <span data-testid="list-empty">{t('common.no_data')}</span>
         ) : list.finished ? (
           <span data-testid="list-finished">{t('common.no_more')}</span>
-        ) : (
+        ) : firstLoad ? null : (
           <span className={styles.loading} data-testid="list-loading">
             {t('common.loading')}
           </span>

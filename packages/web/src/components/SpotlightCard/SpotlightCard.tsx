@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { toProxiedImageUrl } from '@pv/core';
 import { useFormat } from '../../lib/format.ts';
 import type { SpotlightCardItem } from '../../state/queries/spotlights.ts';
+import { Skeleton } from '../ImageGrid/Skeleton.tsx';
 import styles from './SpotlightCard.module.css';
 
 /** A pixivision article card: cover, title and date; leads to the article's detail screen. */
@@ -34,5 +35,17 @@ export function SpotlightCard({
         </time>
       )}
     </Link>
+  );
+}
+
+/** The card's placeholder while the list loads: the cover, two lines of title and the date. */
+export function SpotlightCardSkeleton() {
+  return (
+    <span className={styles.card}>
+      <Skeleton className={styles.skeletonCover} />
+      <Skeleton shape="line" style={{ width: '90%' }} />
+      <Skeleton shape="line" style={{ width: '60%' }} />
+      <Skeleton shape="line" className={styles.date} style={{ width: '30%' }} />
+    </span>
   );
 }

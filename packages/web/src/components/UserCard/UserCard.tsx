@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { toProxiedImageUrl, visiblePreviewIllusts, type UserPreview } from '@pv/core';
 import { useSettings } from '../../state/settings/settings.ts';
+import { Skeleton } from '../ImageGrid/Skeleton.tsx';
 import styles from './UserCard.module.css';
 
 /** A user card: avatar and name (→ /users/{id}) and a slide of their works (→ the artwork). */
@@ -21,5 +22,22 @@ export function UserCard({ user, imageProxy }: { user: UserPreview; imageProxy?:
         ))}
       </div>
     </article>
+  );
+}
+
+/** The card's placeholder while a user list loads: avatar, name and three works. */
+export function UserCardSkeleton() {
+  return (
+    <div className={styles.card}>
+      <span className={styles.who}>
+        <Skeleton shape="round" className={styles.avatar} />
+        <Skeleton shape="line" style={{ width: '50%' }} />
+      </span>
+      <span className={styles.works}>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className={styles.work} />
+        ))}
+      </span>
+    </div>
   );
 }

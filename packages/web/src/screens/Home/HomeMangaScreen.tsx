@@ -17,6 +17,7 @@ import {
 } from '../../state/queries/home.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { HomeTabs } from './HomeTabs.tsx';
+import { homeListHref } from '../Recommended/home-lists.ts';
 import { SESSION_SEED } from './seed.ts';
 import { useRowState } from '../../state/queries/row-state.ts';
 import styles from './Home.module.css';
@@ -60,6 +61,7 @@ export default function HomeMangaScreen() {
         <>
           <CardRow
             title={t('home.recommended_manga')}
+            to={homeListHref('manga')}
             items={recommended.data && filterArtworks(recommended.data, settings)}
             {...recommendedRow}
             imageProxy={imageProxy}
@@ -68,6 +70,7 @@ export default function HomeMangaScreen() {
           {showLatest ? (
             <CardRow
               title={t('home.latest_manga')}
+              to={homeListHref('latest_manga')}
               items={latest.data && filterArtworks(latest.data, settings)}
               {...latestRow}
               imageProxy={imageProxy}

@@ -24,6 +24,7 @@ import { HomeTabs } from './HomeTabs.tsx';
 import { RecommendedForYou } from './RecommendedForYou.tsx';
 import { SpotlightRow } from './SpotlightRow.tsx';
 import { useDiscoveryCard } from '../../state/queries/discovery.ts';
+import { homeListHref } from '../Recommended/home-lists.ts';
 import { SESSION_SEED } from './seed.ts';
 import { useRowState } from '../../state/queries/row-state.ts';
 import styles from './Home.module.css';
@@ -86,7 +87,7 @@ export default function HomeScreen() {
         <>
           <CardRow
             title={t('home.recommended')}
-            to="/osusume_illust"
+            to={homeListHref('illust')}
             items={recommended.data && recommendedFeed(recommended.data, settings)}
             {...recommendedRow}
             imageProxy={imageProxy}
@@ -95,6 +96,7 @@ export default function HomeScreen() {
           {showLatest ? (
             <CardRow
               title={t('home.latest')}
+              to={homeListHref('latest')}
               items={latest.data && homeFeed(latest.data, settings)}
               {...latestRow}
               imageProxy={imageProxy}

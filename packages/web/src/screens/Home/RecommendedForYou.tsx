@@ -11,6 +11,7 @@ import { UserCard } from '../../components/UserCard/UserCard.tsx';
 import { useForYouIllusts, useForYouUsers } from '../../state/queries/web-session.ts';
 import { useWebSession } from '../../state/settings/client-config.ts';
 import { useSettings } from '../../state/settings/settings.ts';
+import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
 import styles from './RecommendedForYou.module.css';
 
 type Tab = 'illusts' | 'users';
@@ -59,11 +60,9 @@ function ForYouBlock({ imageProxy }: { imageProxy?: string }) {
       </div>
       <div role="tabpanel" data-testid={`for-you-${tab}`}>
         {pending ? (
-          <div className={styles.row} aria-busy="true">
-            {Array.from({ length: 6 }, (_, i) => (
-              <div key={i} className={`${styles.item} ${styles.skeleton}`} />
-            ))}
-          </div>
+          <SkeletonList count={6} className={styles.row} testId="for-you-loading">
+            {(i) => <Skeleton key={i} className={styles.skeleton} />}
+          </SkeletonList>
         ) : empty ? (
           <p className={styles.empty} data-testid="for-you-empty">
             {t('common.no_data')}

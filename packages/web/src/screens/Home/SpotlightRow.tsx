@@ -1,22 +1,31 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { HOME_CARD_ITEMS, toProxiedImageUrl } from '@pv/core';
+import { cardRow, toProxiedImageUrl } from '@pv/core';
 import { useSpotlightHead, useSpotlightLang } from '../../state/queries/spotlights.ts';
 import rowStyles from '../../components/CardRow/CardRow.module.css';
+import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
+import { useMediaQuery } from './useMediaQuery.ts';
 import styles from './Home.module.css';
+
+/** Below this width a spotlight opens as an article (the mobile detail screen). */
+const NARROW_QUERY = '(max-width: 767px)';
 
 /** Narrow screens open the article variant, wide ones the illustration variant (spec 000 §2). */
 export function spotlightHref(id: number, narrow: boolean): string {
   return narrow ? `/a/${id}` : `/spotlight/${id}`;
 }
 
-/** The home spotlight card: the newest pixivision articles; the heading leads to the list. */
+/**
+ * The home spotlight card: the newest 10 pixivision articles and a 'more' slide (articles 10 to
+ * 15 behind it); the heading and the slide lead to the list.
+ */
 export function SpotlightRow({ imageProxy }: { imageProxy?: string }) {
   const { t } = useTranslation();
   const lang = useSpotlightLang();
   const head = useSpotlightHead(lang);
-  const narrow = typeof window !== 'undefined' && window.matchMedia('(max-width: 767px)').matches;
-  const articles = head.data?.articles.slice(0, HOME_CARD_ITEMS) ?? [];
+  // follows resizes: a window narrowed later opens the article variant too
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const { shown: articles, more } = cardRow(head.data?.articles ?? []);
   return (
     <section
       className={rowStyles.card}
@@ -27,11 +36,9 @@ export function SpotlightRow({ imageProxy }: { imageProxy?: string }) {
         <Link to="/spotlights">{t('home.spotlights')}</Link>
       </h2>
       {head.isPending ? (
-        <div className={rowStyles.row} aria-busy="true">
-          {Array.from({ length: 4 }, (_, i) => (
-            <div key={i} className={`${styles.spotlightItem} ${rowStyles.skeleton}`} />
-          ))}
-        </div>
+        <SkeletonList count={4} className={rowStyles.row} testId="row-loading">
+          {(i) => <Skeleton key={i} className={styles.spotlightSkeleton} />}
+        </SkeletonList>
       ) : head.isError || articles.length === 0 ? (
         <p className={rowStyles.state}>{t('common.no_data')}</p>
       ) : (
@@ -47,6 +54,23 @@ export function SpotlightRow({ imageProxy }: { imageProxy?: string }) {
               <span>{a.title}</span>
             </Link>
           ))}
+          <Link
+            to="/spotlights"
+            className={`${styles.spotlightMore} ${rowStyles.more}`}
+            data-testid="row-more"
+          >
+            <span className={rowStyles.mosaic} aria-hidden="true">
+              {more.map((a) => (
+                <img
+                  key={a.id}
+                  src={toProxiedImageUrl(a.cover, imageProxy)}
+                  alt=""
+                  loading="lazy"
+                />
+              ))}
+            </span>
+            <span className={rowStyles.moreLabel}>{t('home.more')}</span>
+          </Link>
         </div>
       )}
     </section>

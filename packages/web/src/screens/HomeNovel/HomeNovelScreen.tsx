@@ -1,11 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  HOME_CARD_ITEMS,
-  RECOMMENDED_NOVELS_MAX,
-  filterArtworks,
-  rankingDateWindow,
-} from '@pv/core';
+import { filterArtworks, rankingDateWindow } from '@pv/core';
 import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
 import { useServerConfig } from '../../state/queries/config.ts';
 import {
@@ -18,13 +13,15 @@ import {
 import { useSettings } from '../../state/settings/settings.ts';
 import { HomeTabs } from '../Home/HomeTabs.tsx';
 import { SESSION_SEED } from '../Home/seed.ts';
+import { homeListHref } from '../Recommended/home-lists.ts';
 import { NovelRow } from './NovelRow.tsx';
 import { useRowState } from '../../state/queries/row-state.ts';
 import styles from './HomeNovel.module.css';
 
 /**
  * Novel home (spec 000 §2): new novels on demand, the ranking's top 10 with a view-more link,
- * recommended novels (10 at most) and random novels.
+ * recommended novels (10 at most) and random novels. Each row shows 10 (NovelRow cuts) and a
+ * 'more' slide to its full list.
  */
 export default function HomeNovelScreen() {
   const { t } = useTranslation();
@@ -53,7 +50,8 @@ export default function HomeNovelScreen() {
       {showLatest ? (
         <NovelRow
           title={t('home.latest_novels')}
-          items={latest.data && filterArtworks(latest.data, settings).slice(0, HOME_CARD_ITEMS)}
+          to={homeListHref('latest_novel')}
+          items={latest.data && filterArtworks(latest.data, settings)}
           {...latestRow}
           imageProxy={imageProxy}
           testId="home-latest"
@@ -74,17 +72,15 @@ export default function HomeNovelScreen() {
       <NovelRow
         title={t('home.novel_ranking')}
         to={rankingTo}
-        items={ranking.data && filterArtworks(ranking.data, settings).slice(0, HOME_CARD_ITEMS)}
+        items={ranking.data && filterArtworks(ranking.data, settings)}
         {...rankingRow}
         imageProxy={imageProxy}
         testId="home-ranking"
       />
       <NovelRow
         title={t('home.recommended_novels')}
-        items={
-          recommended.data &&
-          filterArtworks(recommended.data, settings).slice(0, RECOMMENDED_NOVELS_MAX)
-        }
+        to={homeListHref('novel')}
+        items={recommended.data && filterArtworks(recommended.data, settings)}
         {...recommendedRow}
         imageProxy={imageProxy}
         testId="home-recommended"

@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { cardRow, toProxiedImageUrl, type Novel } from '@pv/core';
+import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
 import { NovelCard } from '../../components/NovelCard/NovelCard.tsx';
-import type { Novel } from '@pv/core';
 import styles from './HomeNovel.module.css';
 
 export interface NovelRowProps {
   title: string;
-  /** Where the title and the view-more link lead. */
-  to?: string;
-  /** The row's novels, already filtered and cut. */
+  /** Where the title, the view-more link and the 'more' slide lead. */
+  to: string;
+  /** The row's novels, already filtered; the row shows 10 and a 'more' slide. */
   items: Novel[] | undefined;
   loading: boolean;
   error: boolean;
@@ -17,7 +18,11 @@ export interface NovelRowProps {
   testId: string;
 }
 
-/** A home card of novels: a titled, horizontally scrolling row with its loading and error states. */
+/**
+ * A home card of novels: a titled, horizontally scrolling row of 10 novels and a 'more' slide
+ * whose background shows the covers of items 10 to 15 (spec 000 §2), with its loading and error
+ * states.
+ */
 export function NovelRow({
   title,
   to,
@@ -29,27 +34,23 @@ export function NovelRow({
   testId,
 }: NovelRowProps) {
   const { t } = useTranslation();
-  const shown = items ?? [];
+  const { shown, more } = cardRow(items ?? []);
   return (
     <section className={styles.card} data-testid={testId} aria-label={title}>
       <h2 className={styles.heading}>
-        {to ? <Link to={to}>{title}</Link> : title}
-        {to && (
-          <Link to={to} className={styles.viewMore} data-testid="row-view-more">
-            {t('home.view_more')}
-          </Link>
-        )}
+        <Link to={to}>{title}</Link>
+        <Link to={to} className={styles.viewMore} data-testid="row-view-more">
+          {t('home.view_more')}
+        </Link>
       </h2>
       {error ? (
         <button type="button" className={styles.state} onClick={onRetry} data-testid="row-error">
           {t('common.network_error')}
         </button>
       ) : loading && shown.length === 0 ? (
-        <div className={styles.row} aria-busy="true" data-testid="row-loading">
-          {Array.from({ length: 3 }, (_, i) => (
-            <div key={i} className={`${styles.item} ${styles.skeleton}`} />
-          ))}
-        </div>
+        <SkeletonList count={3} className={styles.row} testId="row-loading">
+          {(i) => <Skeleton key={i} className={`${styles.item} ${styles.skeleton}`} />}
+        </SkeletonList>
       ) : shown.length === 0 ? (
         <p className={styles.state} data-testid="row-empty">
           {t('common.no_data')}
@@ -61,6 +62,19 @@ export function NovelRow({
               <NovelCard novel={novel} imageProxy={imageProxy} />
             </div>
           ))}
+          <Link to={to} className={`${styles.item} ${styles.more}`} data-testid="row-more">
+            <span className={styles.mosaic} aria-hidden="true">
+              {more.map((novel) => (
+                <img
+                  key={novel.id}
+                  src={toProxiedImageUrl(novel.images[0]?.m ?? novel.thumbnail, imageProxy)}
+                  alt=""
+                  loading="lazy"
+                />
+              ))}
+            </span>
+            <span className={styles.moreLabel}>{t('home.more')}</span>
+          </Link>
         </div>
       )}
     </section>

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { filterLives, toProxiedImageUrl } from '@pv/core';
+import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
 import { useEndReached } from '../../lib/useEndReached.ts';
 import { useFormat } from '../../lib/format.ts';
 import { useServerConfig } from '../../state/queries/config.ts';
@@ -9,6 +10,8 @@ import { useLiveList } from '../../state/queries/lives.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { HomeTabs } from '../Home/HomeTabs.tsx';
 import styles from './Live.module.css';
+
+const SKELETON_CARDS = 8;
 
 /** `/lives`: live streams now, most watched first; adult ones only for R-18 users. */
 export default function LivesScreen() {
@@ -22,9 +25,21 @@ export default function LivesScreen() {
     [list.items, settings],
   );
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
+  const firstLoad = list.loading && list.items.length === 0 && !list.error;
   return (
     <div className={styles.page}>
       <HomeTabs />
+      {firstLoad && (
+        <SkeletonList count={SKELETON_CARDS} className={styles.grid}>
+          {(i) => (
+            <span key={i} className={styles.card}>
+              <Skeleton className={styles.thumbSkeleton} />
+              <Skeleton shape="line" style={{ width: '80%' }} />
+              <Skeleton shape="line" style={{ width: '45%' }} />
+            </span>
+          )}
+        </SkeletonList>
+      )}
       <div className={styles.grid}>
         {lives.map((live) => (
           <Link
@@ -60,7 +75,7 @@ export default function LivesScreen() {
           <span data-testid={lives.length ? 'list-finished' : 'list-empty'}>
             {t(lives.length ? 'common.no_more' : 'common.no_data')}
           </span>
-        ) : (
+        ) : firstLoad ? null : (
           <span data-testid="list-loading">{t('common.loading')}</span>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { recommendedFeed } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
@@ -9,16 +10,18 @@ import { useRecommendedList } from '../../state/queries/home.ts';
 import { useClientConfig } from '../../state/settings/client-config.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
+import { NovelHomeList, WorkHomeList } from './HomeListScreens.tsx';
+import { HOME_LIST_PARAM, isNovelList, parseHomeList } from './home-lists.ts';
 import styles from './Recommended.module.css';
 
 const noop = () => {};
 
 /**
- * `/osusume_illust` (alias `/recom_illust`): recommended illustrations with 500+ likes, in
- * self-hosted mode (elsewhere the 404 page). The grid does not page as you scroll: it shows the
- * first page, and in local-app mode a load-more button brings the next (spec 000 §2, §6).
+ * Recommended illustrations with 500+ likes, in self-hosted mode (elsewhere the 404 page). The
+ * grid does not page as you scroll: it shows the first page, and in local-app mode a load-more
+ * button brings the next (spec 000 §2, §6).
  */
-export default function RecommendedScreen() {
+function RecommendedIllusts() {
   const { t } = useTranslation();
   const settings = useSettings();
   const { imageProxy: proxy, selfHosted } = useServerConfig();
@@ -56,4 +59,15 @@ export default function RecommendedScreen() {
       )}
     </div>
   );
+}
+
+/**
+ * `/osusume_illust` (alias `/recom_illust`): recommended illustrations, or with `?list=` the full
+ * list behind another home row's 'more' slide (see home-lists.ts).
+ */
+export default function RecommendedScreen() {
+  const list = parseHomeList(useSearchParams()[0].get(HOME_LIST_PARAM));
+  if (list === 'illust') return <RecommendedIllusts />;
+  if (isNovelList(list)) return <NovelHomeList key={list} list={list} />;
+  return <WorkHomeList key={list} list={list} />;
 }

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toProxiedImageUrl } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
+import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
 import { SearchBox, type SearchTarget } from '../../components/SearchBox/SearchBox.tsx';
 import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
 import { useTrendingTags } from '../../state/queries/home.ts';
@@ -10,6 +11,8 @@ import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { ImageSearch } from './ImageSearch.tsx';
 import { SearchTabs } from './SearchTabs.tsx';
 import styles from './Search.module.css';
+
+const SKELETON_TILES = 12;
 
 function targetOf(pathname: string): SearchTarget {
   if (pathname.startsWith('/search_novel')) return 'novel';
@@ -43,6 +46,10 @@ export default function SearchHomeScreen() {
             <button type="button" className={styles.retry} onClick={() => void tags.refetch()}>
               {t('common.network_error')}
             </button>
+          ) : tags.isPending ? (
+            <SkeletonList count={SKELETON_TILES} className={styles.tagGrid}>
+              {(i) => <Skeleton key={i} className={styles.tagSkeleton} />}
+            </SkeletonList>
           ) : (
             <div className={styles.tagGrid}>
               {(tags.data ?? []).map((tag) => (

@@ -3,13 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { normaliseKeyword } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { SearchBox } from '../../components/SearchBox/SearchBox.tsx';
-import { UserCard } from '../../components/UserCard/UserCard.tsx';
+import { SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
+import { UserCard, UserCardSkeleton } from '../../components/UserCard/UserCard.tsx';
 import { useEndReached } from '../../lib/useEndReached.ts';
 import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
 import { useUserSearch } from '../../state/queries/search.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { SearchTabs } from '../Search/SearchTabs.tsx';
 import styles from './SearchUser.module.css';
+
+const SKELETON_CARDS = 6;
 
 /**
  * `/search_user/{word}`: users whose name matches, as cards with three works each; self-hosted
@@ -24,6 +27,7 @@ export default function SearchUserScreen() {
   const loaded = useServerConfigLoaded();
   const list = useUserSearch(word, loaded && selfHosted);
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
+  const firstLoad = list.loading && list.items.length === 0 && !list.error;
   if (loaded && !selfHosted) return <NotFoundScreen />;
   if (!word) return <Navigate to="/search_user" replace />;
   return (
@@ -31,6 +35,11 @@ export default function SearchUserScreen() {
       <TopBar title={word} />
       <SearchTabs />
       <SearchBox key={word} target="user" initial={word} />
+      {firstLoad && (
+        <SkeletonList count={SKELETON_CARDS} className={styles.grid}>
+          {(i) => <UserCardSkeleton key={i} />}
+        </SkeletonList>
+      )}
       <div className={styles.grid}>
         {list.items.map((u) => (
           <UserCard key={u.id} user={u} imageProxy={imageProxy} />
@@ -45,7 +54,7 @@ export default function SearchUserScreen() {
           <span data-testid={list.items.length ? 'list-finished' : 'list-empty'}>
             {t(list.items.length ? 'common.no_more' : 'common.no_data')}
           </span>
-        ) : (
+        ) : firstLoad ? null : (
           <span data-testid="list-loading">{t('common.loading')}</span>
         )}
       </div>

@@ -2,12 +2,18 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SPOTLIGHT_TABS, type SpotlightTab } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
-import { SpotlightCard } from '../../components/SpotlightCard/SpotlightCard.tsx';
+import { SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
+import {
+  SpotlightCard,
+  SpotlightCardSkeleton,
+} from '../../components/SpotlightCard/SpotlightCard.tsx';
 import cardStyles from '../../components/SpotlightCard/SpotlightCard.module.css';
 import { useEndReached } from '../../lib/useEndReached.ts';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { useSpotlightLang, useSpotlightList } from '../../state/queries/spotlights.ts';
 import styles from './Spotlight.module.css';
+
+const SKELETON_CARDS = 8;
 
 /** `/spotlights` (alias `/pixivision`): pixivision articles in seven tabs, paged as you scroll. */
 export default function SpotlightsScreen() {
@@ -21,6 +27,7 @@ export default function SpotlightsScreen() {
   const list = useSpotlightList(tab, lang);
   const imageProxy = useServerConfig().imageProxy ?? undefined;
   const sentinel = useEndReached(list.loadMore, !list.finished);
+  const firstLoad = list.loading && list.items.length === 0;
 
   return (
     <>
@@ -38,17 +45,28 @@ export default function SpotlightsScreen() {
           </Link>
         ))}
       </nav>
-      <div className={cardStyles.grid} key={`${tab}|${lang}`}>
-        {list.items.map((a) => (
-          <SpotlightCard key={a.id} article={a} to={`/spotlight/${a.id}`} imageProxy={imageProxy} />
-        ))}
-      </div>
+      {firstLoad ? (
+        <SkeletonList count={SKELETON_CARDS} className={cardStyles.grid}>
+          {(i) => <SpotlightCardSkeleton key={i} />}
+        </SkeletonList>
+      ) : (
+        <div className={cardStyles.grid} key={`${tab}|${lang}`}>
+          {list.items.map((a) => (
+            <SpotlightCard
+              key={a.id}
+              article={a}
+              to={`/spotlight/${a.id}`}
+              imageProxy={imageProxy}
+            />
+          ))}
+        </div>
+      )}
       <div ref={sentinel} className={styles.footer} aria-live="polite">
         {list.finished ? (
           <span data-testid={list.items.length ? 'list-finished' : 'list-empty'}>
             {t(list.items.length ? 'common.no_more' : 'common.no_data')}
           </span>
-        ) : (
+        ) : firstLoad ? null : (
           <span data-testid="list-loading">{t('common.loading')}</span>
         )}
       </div>

@@ -1,0 +1,71 @@
+import { useCallback } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { filterArtworks, homeFeed, type Artwork, type Novel } from '@pv/core';
+import { TopBar } from '../../app/shell/TopBar.tsx';
+import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
+import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
+import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
+import { useLatest, useRecommended } from '../../state/queries/home.ts';
+import { useLatestNovels, useRecommendedNovels } from '../../state/queries/novels.ts';
+import { useSettings } from '../../state/settings/settings.ts';
+import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
+import { useFirstPageList } from './first-page-list.ts';
+import { HOME_LIST_TITLE } from './home-lists.ts';
+
+type NovelQuery = UseQueryResult<Novel[]>;
+
+/**
+ * Recommended manga, latest illustrations or latest manga in full (the first page, as pixiv
+ * gives it), filtered as their home rows are; self-hosted mode only, like those rows.
+ */
+export function WorkHomeList({ list }: { list: 'manga' | 'latest' | 'latest_manga' }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const { imageProxy, selfHosted } = useServerConfig();
+  const loaded = useServerConfigLoaded();
+  const on = loaded && selfHosted;
+  const recommended = useRecommended('manga', on && list === 'manga');
+  const latest = useLatest(list === 'latest' ? 'illust' : 'manga', on && list !== 'manga');
+  // the illustration rows leave out manga, multi-page and AI works; the manga rows filter only
+  const filter = useCallback(
+    (items: Artwork[]) =>
+      list === 'latest' ? homeFeed(items, settings) : filterArtworks(items, settings),
+    [list, settings],
+  );
+  const grid = useFirstPageList(list === 'manga' ? recommended : latest, filter);
+  if (loaded && !selfHosted) return <NotFoundScreen />;
+  return (
+    <>
+      <TopBar title={t(HOME_LIST_TITLE[list])} />
+      <ImageGrid list={grid} imageProxy={imageProxy ?? undefined} />
+    </>
+  );
+}
+
+function NovelListView({ list, query }: { list: 'novel' | 'latest_novel'; query: NovelQuery }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const imageProxy = useServerConfig().imageProxy ?? undefined;
+  const filter = useCallback((items: Novel[]) => filterArtworks(items, settings), [settings]);
+  const grid = useFirstPageList(query, filter);
+  return (
+    <>
+      <TopBar title={t(HOME_LIST_TITLE[list])} />
+      <NovelGrid list={grid} imageProxy={imageProxy} />
+    </>
+  );
+}
+
+function RecommendedNovelList() {
+  return <NovelListView list="novel" query={useRecommendedNovels()} />;
+}
+
+function LatestNovelList() {
+  return <NovelListView list="latest_novel" query={useLatestNovels(true)} />;
+}
+
+/** Recommended or new novels in full (the first page), filtered as their home rows are. */
+export function NovelHomeList({ list }: { list: 'novel' | 'latest_novel' }) {
+  return list === 'novel' ? <RecommendedNovelList /> : <LatestNovelList />;
+}
