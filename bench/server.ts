@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { latestRankingDay } from '@pv/sandbox';
 import type { LoadResult } from './load.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -123,12 +124,17 @@ export async function measureServer(): Promise<ServerBenchResult> {
     });
     await waitFor(`${server}/api/config`, 60_000);
 
-    // one work: its detail (a cache hit after the first call) and its medium image
-    const rank = (await (await fetch(`${server}/api/pixiv/rank?mode=day`)).json()) as {
-      illusts: { id: number; image_urls: { medium: string } }[];
+    // one work: its detail (a cache hit after the first call) and its medium image. The day is
+    // the latest the sandbox has published: the mirror's default (yesterday) is empty before
+    // 14:00 JST, as pixiv's is.
+    const day = latestRankingDay(Date.now());
+    const rank = (await (await fetch(`${server}/api/pixiv/rank?mode=day&date=${day}`)).json()) as {
+      illusts?: { id: number; image_urls: { medium: string } }[];
     };
     // a work every viewer sees (a withheld one carries s.pximg.net placeholders)
-    const work = rank.illusts.find((i) => i.image_urls.medium.startsWith('https://i.pximg.net/'))!;
+    const work = rank.illusts?.find((i) => i.image_urls.medium.startsWith('https://i.pximg.net/'));
+    if (!work)
+      throw new Error(`the ranking of ${day} has no work to measure: ${JSON.stringify(rank)}`);
     const mirrorUrl = `${server}/api/pixiv/illust?id=${work.id}`;
     await fetch(mirrorUrl);
     const hit = await fetch(mirrorUrl);

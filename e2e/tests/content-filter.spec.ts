@@ -1,8 +1,67 @@
-import { expect, test, type Page } from '@playwright/test';
-import { rankingDateWindow } from '@pv/core';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import {
+  cardRow,
+  filterArtworks,
+  homeFeed,
+  keepSearchResult,
+  normaliseIllust,
+  rankingDateWindow,
+  type ContentSettings,
+  type RawIllust,
+} from '@pv/core';
 
 async function settings(page: Page, value: object) {
   await page.evaluate((v) => localStorage.setItem('pv.settings', JSON.stringify(v)), value);
+}
+
+const prefs = (content: ContentSettings, tags: string[] = [], authorIds: number[] = []) => ({
+  content,
+  blocks: { tags, authorIds },
+});
+const DEFAULTS: ContentSettings = { r18: false, r18g: false, ai: true };
+const ADULT_ON: ContentSettings = { r18: true, r18g: true, ai: true };
+
+async function rowIds(page: Page, testId: string): Promise<number[]> {
+  const hrefs = await page
+    .getByTestId(testId)
+    .getByTestId('row-item')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+  return hrefs.map((h) => Number(/\/artworks\/(\d+)/.exec(h)?.[1]));
+}
+
+/** The works of the page's answers from a mirror path, once each (pages add up). */
+function answered(page: Page, path: string): RawIllust[] {
+  const seen: RawIllust[] = [];
+  page.on('response', async (r) => {
+    if (new URL(r.url()).pathname !== path || !r.ok()) return;
+    for (const work of ((await r.json()) as { illusts: RawIllust[] }).illusts) {
+      if (!seen.some((w) => w.id === work.id)) seen.push(work);
+    }
+  });
+  return seen;
+}
+
+/** Every card id the (virtualised) grid renders, scrolling from the top to the end. */
+async function everyShownId(page: Page): Promise<Set<number>> {
+  const ids = new Set<number>();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let y = 0; ; y += 500) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(150);
+    for (const id of await shownIds(page)) ids.add(id);
+    const end = await page.evaluate(() => document.documentElement.scrollHeight);
+    if (y > end) break;
+  }
+  return ids;
+}
+
+/** Scrolls down until `locator` has a match, then scrolls it into view. */
+async function scrollTo(page: Page, locator: Locator) {
+  for (let i = 0; i < 40 && (await locator.count()) === 0; i++) {
+    await page.mouse.wheel(0, 500);
+    await page.waitForTimeout(150);
+  }
+  await locator.first().scrollIntoViewIfNeeded();
 }
 
 async function shownIds(page: Page): Promise<number[]> {
@@ -73,4 +132,135 @@ test('a blocked author and a blocked tag disappear from every list', async ({ pa
   expect(shown.length).toBeGreaterThan(0);
   expect(shown.filter((id) => blocked.has(id))).toEqual([]);
   await expect(page.locator(`a[href="/users/${author}"]`)).toHaveCount(0);
+});
+
+test('by default the latest works, which pixiv answers with R-18 and R-18G in them, show none', async ({
+  page,
+}) => {
+  const latest = answered(page, '/api/pixiv/illust_new');
+  await page.goto('/');
+  await page.getByTestId('home-load-latest').click();
+  await expect(page.getByTestId('home-latest').getByTestId('row-item').first()).toBeVisible();
+  expect(latest.some((w) => w.x_restrict === 1)).toBe(true);
+  expect(latest.some((w) => w.x_restrict === 2)).toBe(true);
+  const adult = new Set(latest.filter((w) => w.x_restrict > 0).map((w) => w.id));
+  const feed = homeFeed(latest.map(normaliseIllust), prefs(DEFAULTS));
+  expect(await rowIds(page, 'home-latest')).toEqual(cardRow(feed).shown.map((a) => a.id));
+  expect((await rowIds(page, 'home-latest')).filter((id) => adult.has(id))).toEqual([]);
+  // the full list too
+  await page.goto('/osusume_illust?list=latest');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expect(page.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
+    'data-card-count',
+    String(feed.length),
+  );
+  const everyCard = await everyShownId(page);
+  expect(everyCard.size).toBe(feed.length);
+  expect([...everyCard].filter((id) => adult.has(id))).toEqual([]);
+  await expect(page.getByTestId('badge-r18')).toHaveCount(0);
+  await expect(page.getByTestId('badge-r18g')).toHaveCount(0);
+});
+
+test('with R-18 and R-18G on, the R-18 works of the latest list and of a search appear', async ({
+  page,
+}) => {
+  await page.addInitScript(
+    (content) => localStorage.setItem('pv.settings', JSON.stringify({ content })),
+    ADULT_ON,
+  );
+  const latest = answered(page, '/api/pixiv/illust_new');
+  await page.goto('/osusume_illust?list=latest');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  const feed = homeFeed(latest.map(normaliseIllust), prefs(ADULT_ON));
+  expect(feed.some((a) => a.x_restrict === 1)).toBe(true);
+  await expect(page.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
+    'data-card-count',
+    String(feed.length),
+  );
+  const everyCard = await everyShownId(page);
+  expect(everyCard).toEqual(new Set(feed.map((a) => a.id)));
+  const adult = feed.find((a) => a.x_restrict === 1)!;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const card = page
+    .getByTestId('artwork-card')
+    .filter({ has: page.locator(`a[href="/artworks/${adult.id}"]`) });
+  await scrollTo(page, card);
+  await expect(card.getByTestId('badge-r18')).toBeVisible();
+
+  // a search asks without the exclusions and shows the R-18 works pixiv answers with
+  const searched = page.waitForResponse((r) => r.url().includes('/api/pixiv/search?'));
+  await page.goto(`/search/${encodeURIComponent('女の子')}`);
+  const response = await searched;
+  expect(new URL(response.url()).searchParams.get('word')).toBe('女の子');
+  const works = ((await response.json()) as { illusts: RawIllust[] }).illusts;
+  expect(works.some((w) => w.x_restrict === 1)).toBe(true);
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await scrollTo(page, page.getByTestId('badge-r18'));
+  await expect(page.getByTestId('badge-r18').first()).toBeVisible();
+});
+
+test('a blocked author and a blocked tag leave a home row and a search too', async ({ page }) => {
+  const date = rankingDateWindow(new Date()).defaultDate;
+  const ranking = page.waitForResponse(
+    (r) => r.url().includes('/api/pixiv/rank?') && r.url().includes('mode=day&'),
+  );
+  await page.goto('/');
+  const raw = ((await (await ranking).json()) as { illusts: RawIllust[] }).illusts;
+  expect(new URL((await ranking).url()).searchParams.get('date')).toBe(date);
+  const before = cardRow(homeFeed(raw.map(normaliseIllust), prefs(DEFAULTS))).shown;
+  await expect(page.getByTestId('home-ranking').getByTestId('row-item')).toHaveCount(10);
+  expect(await rowIds(page, 'home-ranking')).toEqual(before.map((a) => a.id));
+  const author = before[0]!.author.id;
+  const tag = before[1]!.tags.at(-1)!.name;
+  await settings(page, { content: DEFAULTS, blocks: { tags: [tag], authorIds: [author] } });
+  await page.reload();
+  const after = cardRow(homeFeed(raw.map(normaliseIllust), prefs(DEFAULTS, [tag], [author]))).shown;
+  await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
+  expect(await rowIds(page, 'home-ranking')).toEqual(after.map((a) => a.id));
+  expect(after.some((a) => a.author.id === author || a.tags.some((t) => t.name === tag))).toBe(
+    false,
+  );
+  expect(after.map((a) => a.id)).not.toEqual(before.map((a) => a.id));
+
+  // a search: an author and a tag of works it would show are blocked before it is opened
+  const probe = (await (
+    await page.request.get(
+      `/api/pixiv/search?word=${encodeURIComponent('風景 -R-18 -R18 -18+')}&search_ai_type=false`,
+    )
+  ).json()) as { illusts: RawIllust[] };
+  const visible = filterArtworks(probe.illusts.map(normaliseIllust), prefs(DEFAULTS)).filter((a) =>
+    keepSearchResult(a, { dropAdult: true, minLikes: 5, blockedWords: [] }),
+  );
+  const blockedAuthor = visible[0]!.author.id;
+  const blockedTag = visible.find((w) => w.author.id !== blockedAuthor)!.tags.at(-1)!.name;
+  await settings(page, {
+    content: DEFAULTS,
+    blocks: { tags: [blockedTag], authorIds: [blockedAuthor] },
+  });
+  const results = answered(page, '/api/pixiv/search');
+  await page.goto(`/search/${encodeURIComponent('風景')}`);
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  type Work = ReturnType<typeof normaliseIllust>;
+  const keep = (list: Work[]) =>
+    filterArtworks(list, prefs(DEFAULTS, [blockedTag], [blockedAuthor])).filter((a) =>
+      keepSearchResult(a, { dropAdult: true, minLikes: 5, blockedWords: [blockedTag] }),
+    );
+  await expect
+    .poll(async () =>
+      Number(
+        await page
+          .getByTestId('image-grid')
+          .locator('[data-card-count]')
+          .getAttribute('data-card-count'),
+      ),
+    )
+    .toBe(keep(results.map(normaliseIllust)).length);
+  const kept = new Set(keep(results.map(normaliseIllust)).map((a) => a.id));
+  const shown = await shownIds(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((id) => !kept.has(id))).toEqual([]);
+  await expect(page.locator(`a[href="/users/${blockedAuthor}"]`)).toHaveCount(0);
+  // pixiv did answer with the blocked author's work and the blocked tag
+  expect(results.some((w) => w.user.id === blockedAuthor)).toBe(true);
+  expect(results.some((w) => w.tags.some((t) => t.name === blockedTag))).toBe(true);
 });

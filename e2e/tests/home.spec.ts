@@ -1,13 +1,40 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import {
   DEFAULT_CONTENT_SETTINGS,
+  RANDOM_ILLUST_LAST_PAGE,
   cardRow,
+  filterArtworks,
   homeFeed,
   normaliseIllust,
   rankingDateWindow,
+  recommendedFeed,
+  type Artwork,
   type RawIllust as CoreRawIllust,
 } from '@pv/core';
 import { expectImageLoaded, linkedArtworkId } from './helpers.ts';
+
+/** The content preferences of a new visitor. */
+const DEFAULT_PREFS = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
+
+/** The artwork ids of the grid cards in the DOM, in order. */
+async function cardIds(page: Page): Promise<number[]> {
+  const hrefs = await page
+    .getByTestId('artwork-card-title')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+  return hrefs.map((h) => Number(/\/artworks\/(\d+)/.exec(h)?.[1]));
+}
+
+/** A row's 'more' slide: it leads to `href`, and its background shows the items `more`. */
+async function expectMoreSlide(page: Page, testId: string, href: string, more: Artwork[]) {
+  const slide = page.getByTestId(testId).getByTestId('row-more');
+  await expect(slide).toHaveAttribute('href', href);
+  const images = slide.locator('img');
+  await expect(images).toHaveCount(more.length);
+  const srcs = await images.evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? ''));
+  srcs.forEach((src, i) => expect(src).toContain(`/${more[i]!.id}_p0`));
+  await slide.scrollIntoViewIfNeeded();
+  if (more.length > 0) await expectImageLoaded(images.first());
+}
 
 interface RawIllust {
   id: number;
@@ -147,21 +174,99 @@ test('manga home: manga ranking row leads to the daily manga ranking', async ({ 
   await expect(page.getByTestId('home-random').getByTestId('artwork-card').first()).toBeVisible();
 });
 
+test("manga home: recommended and latest manga end in a 'more' slide to their full lists", async ({
+  page,
+}) => {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/pixiv/manga_recommended'));
+  await page.goto('/home_manga');
+  const raw = ((await (await answered).json()) as { illusts: CoreRawIllust[] }).illusts;
+  const feed = filterArtworks(raw.map(normaliseIllust), DEFAULT_PREFS);
+  const { shown, more } = cardRow(feed);
+  expect(more.length).toBeGreaterThan(0);
+  const row = page.getByTestId('home-recommended');
+  await expect(row.getByTestId('row-item')).toHaveCount(shown.length);
+  await expectMoreSlide(page, 'home-recommended', '/osusume_illust?list=manga', more);
+  await row.getByTestId('row-more').click();
+  await expect(page).toHaveURL(/\/osusume_illust\?list=manga$/);
+  await expect(page.getByTestId('top-bar')).toContainText('Recommended manga');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  // the whole list the row began: every work the filters let through
+  await expect(page.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
+    'data-card-count',
+    String(feed.length),
+  );
+  const kept = new Set(feed.map((a) => a.id));
+  expect((await cardIds(page)).every((id) => kept.has(id))).toBe(true);
+
+  await page.goto('/home_manga');
+  const latestAnswer = page.waitForResponse((r) => r.url().includes('/api/pixiv/illust_new'));
+  await page.getByTestId('home-load-latest').click();
+  const latestUrl = new URL((await latestAnswer).url());
+  expect(latestUrl.searchParams.get('content_type')).toBe('manga');
+  const latestRaw = ((await (await latestAnswer).json()) as { illusts: CoreRawIllust[] }).illusts;
+  const latest = cardRow(filterArtworks(latestRaw.map(normaliseIllust), DEFAULT_PREFS));
+  await expect(page.getByTestId('home-latest').getByTestId('row-item')).toHaveCount(
+    latest.shown.length,
+  );
+  await expectMoreSlide(page, 'home-latest', '/osusume_illust?list=latest_manga', latest.more);
+  await page.getByTestId('home-latest').getByTestId('row-more').click();
+  await expect(page.getByTestId('top-bar')).toContainText('Latest manga');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+});
+
+test("the latest illustrations row's 'more' slide opens the latest illustrations", async ({
+  page,
+}) => {
+  await page.goto('/');
+  const answered = page.waitForResponse((r) => r.url().includes('/api/pixiv/illust_new'));
+  await page.getByTestId('home-load-latest').click();
+  const raw = ((await (await answered).json()) as { illusts: CoreRawIllust[] }).illusts;
+  const feed = homeFeed(raw.map(normaliseIllust), DEFAULT_PREFS);
+  const { more } = cardRow(feed);
+  await expectMoreSlide(page, 'home-latest', '/osusume_illust?list=latest', more);
+  await page.getByTestId('home-latest').getByTestId('row-more').click();
+  await expect(page.getByTestId('top-bar')).toContainText('Latest illustrations');
+  await expect(page.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
+    'data-card-count',
+    String(feed.length),
+  );
+  // the illustration feed's rules hold on the full list too: no manga, multi-page or AI works
+  await expect(page.getByTestId('artwork-card-count')).toHaveCount(0);
+  await expect(page.getByTestId('badge-ai')).toHaveCount(0);
+  // the recommended row's slide leads to the recommended illustrations
+  await page.goto('/');
+  await expect(page.getByTestId('home-recommended').getByTestId('row-more')).toHaveAttribute(
+    'href',
+    '/osusume_illust',
+  );
+});
+
 for (const path of ['/osusume_illust', '/recom_illust']) {
   test(`${path} lists recommended illustrations with 500 likes or more`, async ({ page }) => {
-    const recommended = (await (
-      await page.request.get('/api/pixiv/illust_recommended?page=1')
-    ).json()) as { illusts: RawIllust[] };
-    const byId = new Map(recommended.illusts.map((i) => [i.id, i]));
+    const answered = page.waitForResponse((r) => r.url().includes('/api/pixiv/illust_recommended'));
     await page.goto(path);
+    // the answer the screen itself got: every card shown must come from it
+    const raw = ((await (await answered).json()) as { illusts: CoreRawIllust[] }).illusts;
+    const expected = recommendedFeed(raw.map(normaliseIllust), DEFAULT_PREFS);
+    expect(expected.length).toBeGreaterThan(0);
+    // the upstream page held works that the screen must leave out
+    expect(expected.length).toBeLessThan(raw.length);
     await expect(page.getByTestId('top-bar')).toContainText('Recommended illustrations');
     const cards = page.getByTestId('artwork-card');
     await expect(cards.first()).toBeVisible();
-    for (const card of (await cards.all()).slice(0, 10)) {
-      const id = await linkedArtworkId(card.getByRole('link').first());
-      const work = byId.get(id);
-      if (work) expect(work.total_bookmarks).toBeGreaterThanOrEqual(500);
+    await expect(page.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
+      'data-card-count',
+      String(expected.length),
+    );
+    const likes = new Map(raw.map((i) => [i.id, i.total_bookmarks]));
+    const shown = await cardIds(page);
+    expect(shown.length).toBeGreaterThan(0);
+    for (const id of shown) {
+      expect(likes.has(id), `card ${id} comes from the answer`).toBe(true);
+      expect(likes.get(id)!).toBeGreaterThanOrEqual(500);
     }
+    const kept = new Set(expected.map((a) => a.id));
+    expect(shown.filter((id) => !kept.has(id))).toEqual([]);
   });
 }
 
@@ -308,4 +413,70 @@ test('recommended illustrations: one page, and in local-app mode a load-more but
     .poll(async () => Number(await cards.getAttribute('data-card-count')))
     .toBeGreaterThan(first);
   await expect(button).toHaveText('Load more');
+});
+
+test('random illustrations stop after their last page, asking at most once per 1.5 s', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // when the browser sent each ranking request (its own clock, so no reporting delay counts)
+  const asked: number[] = [];
+  page.on('requestfinished', (r) => {
+    if (new URL(r.url()).pathname === '/api/pixiv/rank') asked.push(r.timing().startTime);
+  });
+  await page.goto('/');
+  const random = page.getByTestId('home-random');
+  await expect(random.getByTestId('artwork-card').first()).toBeVisible();
+  await page.mouse.move(200, 300);
+  const finished = random.getByTestId('list-finished');
+  for (let i = 0; i < 160 && !(await finished.isVisible()); i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(200);
+  }
+  await expect(finished).toHaveText('No more');
+  // scrolling on at the end asks for nothing more
+  const atEnd = asked.length;
+  for (let i = 0; i < 10; i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(200);
+  }
+  expect(asked.length).toBe(atEnd);
+  // the ranking card's request and the random list's pages 1 to 9
+  expect(asked).toHaveLength(1 + RANDOM_ILLUST_LAST_PAGE);
+  asked.sort((a, b) => a - b);
+  // the card and page 1 go out together; every later page waits 1.5 s after the one before it
+  // (page 2 may follow page 1 at once: nothing was throttled yet). The throttle clocks the
+  // calls, the browser the requests they send: each gap may lose a little to that, the sum of
+  // the gaps hardly anything.
+  const later = asked.slice(2);
+  const gaps = later.slice(1).map((t, i) => t - later[i]!);
+  expect(gaps).toHaveLength(RANDOM_ILLUST_LAST_PAGE - 2);
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1_300);
+  expect(later.at(-1)! - later[0]!).toBeGreaterThanOrEqual(gaps.length * 1_500 - 100);
+});
+
+test('a slow grid shows card placeholders, then the cards; placeholders keep still for reduced motion', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/pixiv/illust_recommended*', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/osusume_illust');
+  const skeleton = page.getByTestId('grid-skeleton');
+  await expect(skeleton).toBeVisible();
+  await expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  await expect(skeleton).toHaveAttribute('aria-label', 'Loading…');
+  // as many placeholder columns as the grid will have card columns
+  expect(await skeleton.locator(':scope > div').count()).toBeGreaterThanOrEqual(1);
+  const block = skeleton.locator('span').first();
+  expect(await block.evaluate((el) => getComputedStyle(el).animationName)).not.toBe('none');
+  await expect(page.getByTestId('artwork-card')).toHaveCount(0);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  expect(await block.evaluate((el) => getComputedStyle(el).animationName)).toBe('none');
+  release();
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expect(skeleton).toHaveCount(0);
 });

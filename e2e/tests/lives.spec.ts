@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
 import { SANDBOX_BASE_URL } from '../env.ts';
 import { expectImageLoaded } from './helpers.ts';
 
@@ -12,11 +12,33 @@ async function lives(request: APIRequestContext): Promise<AppLive[]> {
   return ((await (await request.get('/api/pixiv/live_list')).json()) as { lives: AppLive[] }).lives;
 }
 
+/** Scrolls the live list until it says it has no more. */
+async function loadEveryPage(page: Page) {
+  const finished = page.getByTestId('list-finished');
+  for (let i = 0; i < 30 && !(await finished.isVisible()); i++) {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.waitForTimeout(300);
+  }
+  await expect(finished).toBeVisible();
+}
+
+/** Every live the mirror answered the page with, in order, once each. */
+function answeredLives(page: Page): AppLive[] {
+  const seen: AppLive[] = [];
+  page.on('response', async (r) => {
+    if (new URL(r.url()).pathname !== '/api/pixiv/live_list') return;
+    const body = (await r.json()) as { lives: AppLive[] };
+    for (const live of body.lives) {
+      if (!seen.some((l) => String(l.id) === String(live.id))) seen.push(live);
+    }
+  });
+  return seen;
+}
+
 test('the live list shows broadcasts with thumbnails, without adult ones by default', async ({
   page,
 }) => {
-  const all = await lives(page.request);
-  expect(all.some((l) => l.is_adult)).toBe(true);
+  const answered = answeredLives(page);
   await page.goto('/lives');
   await expect(page.getByTestId('home-tabs').getByRole('link', { name: 'Live' })).toHaveAttribute(
     'aria-current',
@@ -25,23 +47,54 @@ test('the live list shows broadcasts with thumbnails, without adult ones by defa
   const cards = page.getByTestId('live-card');
   await expect(cards.first()).toBeVisible();
   await expectImageLoaded(cards.first().locator('img').first());
-  // every page loaded (the list is short), so counts are stable
-  const finished = page.getByTestId('list-finished');
-  for (let i = 0; i < 20 && !(await finished.isVisible()); i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(300);
-  }
-  await expect(finished).toBeVisible();
+  await loadEveryPage(page);
+  // exactly the lives pixiv answered with, in its order, less the adult ones
   const names = await page.getByTestId('live-card-name').allTextContents();
-  const safe = all.filter((l) => !l.is_adult).map((l) => l.name);
-  for (const name of names.slice(0, 10)) expect(safe).toContain(name);
-  expect(names.length).toBe(await cards.count());
-  expect(names.length).toBeLessThan(all.length + 30);
-  for (const adult of all.filter((l) => l.is_adult)) {
-    await expect(page.locator(`a[href="/live/${adult.id}"]`)).toHaveCount(0);
+  const adult = answered.filter((l) => l.is_adult);
+  expect(adult.length).toBeGreaterThan(0);
+  expect(names).toEqual(answered.filter((l) => !l.is_adult).map((l) => l.name));
+  for (const live of adult) {
+    await expect(page.locator(`a[href="/live/${live.id}"]`)).toHaveCount(0);
   }
   await cards.first().click();
   await expect(page).toHaveURL(/\/live\/\d+$/);
+});
+
+test('an R-18 user sees the adult lives too', async ({ page }) => {
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'pv.settings',
+      JSON.stringify({ content: { r18: true, r18g: false, ai: true } }),
+    ),
+  );
+  const answered = answeredLives(page);
+  await page.goto('/lives');
+  await expect(page.getByTestId('live-card').first()).toBeVisible();
+  await loadEveryPage(page);
+  const names = await page.getByTestId('live-card-name').allTextContents();
+  expect(names).toEqual(answered.map((l) => l.name));
+  const adult = answered.filter((l) => l.is_adult);
+  expect(adult.length).toBeGreaterThan(0);
+  for (const live of adult) {
+    await expect(page.locator(`a[href="/live/${live.id}"]`)).toHaveCount(1);
+  }
+});
+
+test('a slow live list shows card placeholders, then the lives', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/pixiv/live_list*', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/lives');
+  const skeleton = page.getByTestId('list-skeleton');
+  await expect(skeleton).toBeVisible();
+  await expect(page.getByTestId('live-card')).toHaveCount(0);
+  await expect(page.getByTestId('list-loading')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('live-card').first()).toBeVisible();
+  await expect(skeleton).toHaveCount(0);
 });
 
 test('a live plays its stream, ticks its time, and its chat grows from the websocket', async ({
@@ -105,4 +158,100 @@ test('an unknown live says so', async ({ page }) => {
   await page.goto('/live/1');
   await expect(page.getByTestId('live-error')).toContainText('ライブが見つかりません');
   await expect(page.getByTestId('toast')).toContainText('ライブが見つかりません');
+});
+
+interface SketchLive {
+  finished_at: string | null;
+  performers: { hls_movie?: { url: string }; name: string }[];
+  owner: { hls_movie?: { url: string } };
+}
+
+const numberText = (n: number) => new Intl.NumberFormat('en').format(n);
+
+test('a live with guests switches performers; the socket moves hearts and audience; leaving stops all', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const list = await lives(page.request);
+  let live: AppLive | undefined;
+  let detail: SketchLive | undefined;
+  for (const l of list.filter((x) => !x.is_adult)) {
+    const res = await page.request.get(`/api/lives/${l.id}.json`);
+    const body = (await res.json()) as { data: SketchLive };
+    if (body.data.performers.length > 0 && !body.data.finished_at) {
+      live = l;
+      detail = body.data;
+      break;
+    }
+  }
+  expect(live, 'a live with more than one performer').toBeDefined();
+  const sockets: WebSocket[] = [];
+  const received: { type: string; count?: number; total?: number; total_count?: number }[] = [];
+  page.on('websocket', (ws) => {
+    sockets.push(ws);
+    ws.on('framereceived', (f) => received.push(JSON.parse(String(f.payload))));
+  });
+  const hls: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/sketch/hls/')) hls.push(new URL(r.url()).pathname);
+  });
+  await page.goto(`/live/${live!.id}`);
+  await expect(page.getByTestId('live-detail')).toBeVisible();
+
+  // the switcher: the owner first, then each guest; a guest's tab plays the guest's stream
+  const tabs = page.getByTestId('live-performer');
+  await expect(tabs).toHaveCount(1 + detail!.performers.length);
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+  const guestPath = `/api/sketch${new URL(detail!.performers[0]!.hls_movie!.url).pathname}`;
+  const ownerPath = `/api/sketch${new URL(detail!.owner.hls_movie!.url).pathname}`;
+  await expect.poll(() => hls.includes(ownerPath)).toBe(true);
+  expect(hls).not.toContain(guestPath);
+  await tabs.nth(1).click();
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(tabs.first()).toHaveAttribute('aria-selected', 'false');
+  await expect.poll(() => hls.includes(guestPath)).toBe(true);
+  const video = page.getByTestId('live-video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+
+  // hearts and audience as the socket says them
+  const last = (type: string) => received.filter((m) => m.type === type).at(-1);
+  await expect
+    .poll(() => !!last('heart') && !!last('audience_count_updated'), {
+      timeout: 15_000,
+    })
+    .toBe(true);
+  await expect
+    .poll(async () => {
+      const heart = last('heart')!;
+      return (
+        (await page.getByTestId('live-hearts').textContent()) ===
+        `${numberText(heart.total_count!)} hearts`
+      );
+    })
+    .toBe(true);
+  await expect
+    .poll(async () => {
+      const audience = last('audience_count_updated')!;
+      const members = await page.getByTestId('live-members').textContent();
+      const total = await page.getByTestId('live-total').textContent();
+      return (
+        members === `${numberText(audience.count!)} watching` &&
+        total === `${numberText(audience.total!)} viewers in total`
+      );
+    })
+    .toBe(true);
+
+  // leaving within the app closes the socket and stops the player
+  expect(sockets).toHaveLength(1);
+  const closed = new Promise<void>((resolve) => sockets[0]!.on('close', () => resolve()));
+  await page.getByTestId('live-detail').locator('a[href^="/users/"]').first().click();
+  await expect(page).toHaveURL(/\/users\/\d+$/);
+  await closed;
+  await expect(page.getByTestId('live-video')).toHaveCount(0);
+  const before = hls.length;
+  await page.waitForTimeout(4_000);
+  expect(hls.length).toBe(before);
+  expect(sockets).toHaveLength(1);
 });

@@ -1,5 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { rankingDateWindow } from '@pv/core';
+import {
+  DEFAULT_CONTENT_SETTINGS,
+  cardRow,
+  filterArtworks,
+  normaliseNovel,
+  rankingDateWindow,
+  toProxiedImageUrl,
+  type RawNovel as CoreRawNovel,
+} from '@pv/core';
 import { expectImageLoaded } from './helpers.ts';
 
 /** The novel screens (spec 000 §2 Novel home, Ranking, Search) as a person uses them. */
@@ -11,6 +19,7 @@ interface RawNovel {
   tags: { name: string }[];
 }
 
+const DEFAULT_PREFS = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
 const R18_ON = { content: { r18: true, r18g: false, ai: true } };
 
 async function withSettings(page: Page, value: object) {
@@ -67,6 +76,61 @@ test('novel home: tabs, ranking top 10 with view more, recommended, random novel
   await expect(ranking.getByTestId('row-view-more')).toHaveAttribute('href', '/rank_novel/day');
   await ranking.getByTestId('row-view-more').click();
   await expect(page).toHaveURL(/\/rank_novel\/day$/);
+  await expect(page.getByTestId('novel-card').first()).toBeVisible();
+});
+
+/** The pictures a row's 'more' slide shows as its background. */
+async function moreSlideImages(slide: Locator): Promise<string[]> {
+  return slide.locator('img').evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? ''));
+}
+
+test("every novel home row ends in a 'more' slide to its full list, over covers 10 to 15", async ({
+  page,
+}) => {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/pixiv/novel_recommended'));
+  await page.goto('/home_novel');
+  const raw = ((await (await answered).json()) as { novels: CoreRawNovel[] }).novels;
+  const feed = filterArtworks(raw.map(normaliseNovel), DEFAULT_PREFS);
+  const { shown, more } = cardRow(feed);
+  expect(more.length).toBeGreaterThan(0);
+  const row = page.getByTestId('home-recommended');
+  await expect(row.getByTestId('row-item')).toHaveCount(shown.length);
+  const slide = row.getByTestId('row-more');
+  await expect(slide).toHaveAttribute('href', '/osusume_illust?list=novel');
+  // the covers of the novels at places 10 to 15, through the image proxy
+  expect(await moreSlideImages(slide)).toEqual(
+    more.map((n) => toProxiedImageUrl(n.images[0]?.m ?? n.thumbnail)),
+  );
+  expect(more.some((n) => (n.images[0]?.m ?? '').includes(`/ci${n.id}_`))).toBe(true);
+  await slide.scrollIntoViewIfNeeded();
+  await expectImageLoaded(slide.locator('img').first());
+  await expect(page.getByTestId('home-ranking').getByTestId('row-more')).toHaveAttribute(
+    'href',
+    '/rank_novel/day',
+  );
+  await slide.click();
+  await expect(page).toHaveURL(/\/osusume_illust\?list=novel$/);
+  await expect(page.getByTestId('top-bar')).toContainText('Recommended novels');
+  await expect(page.getByTestId('novel-card').first()).toBeVisible();
+  // all of the list the row began, not just its 10
+  await expect(page.getByTestId('novel-grid').locator('[data-card-count]')).toHaveAttribute(
+    'data-card-count',
+    String(feed.length),
+  );
+  const kept = new Set(feed.map((n) => n.id));
+  expect((await shownNovelIds(page)).every((id) => kept.has(id))).toBe(true);
+
+  await page.goto('/home_novel');
+  await page.getByTestId('home-load-latest').click();
+  const latest = page.getByTestId('home-latest');
+  await expect(latest.getByTestId('row-item').first()).toBeVisible();
+  await expect(latest.getByTestId('row-more')).toHaveAttribute(
+    'href',
+    '/osusume_illust?list=latest_novel',
+  );
+  await latest.getByTestId('row-more').scrollIntoViewIfNeeded();
+  await latest.getByTestId('row-more').click();
+  await expect(page.getByTestId('top-bar')).toContainText('New novels');
   await expect(page.getByTestId('novel-card').first()).toBeVisible();
 });
 

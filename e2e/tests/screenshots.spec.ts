@@ -46,7 +46,7 @@ const screens: { name: string; path: string; ready: (page: Page) => Promise<void
     name: 'lives',
     path: '/lives',
     ready: async (page) => {
-      await expectImageLoaded(page.getByTestId('live-card').first().locator('img'));
+      await expectImageLoaded(page.getByTestId('live-card').first().locator('img').first());
     },
   },
 ];

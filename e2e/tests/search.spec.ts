@@ -1,7 +1,67 @@
-import { expect, test } from '@playwright/test';
-import { rankingDateWindow } from '@pv/core';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  DEFAULT_CONTENT_SETTINGS,
+  filterArtworks,
+  keepSearchResult,
+  normaliseIllust,
+  rankingDateWindow,
+  shownImageSearchResults,
+  type ImageSearchResult,
+  type RawIllust,
+} from '@pv/core';
 import { SANDBOX_BASE_URL } from '../env.ts';
 import { expectImageLoaded, linkedArtworkId } from './helpers.ts';
+
+const DEFAULT_PREFS = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
+
+/** Every work the mirror's `/api/pixiv/search` answered the page with, once each. */
+function answeredSearch(page: Page): RawIllust[] {
+  const seen: RawIllust[] = [];
+  page.on('response', async (r) => {
+    if (new URL(r.url()).pathname !== '/api/pixiv/search' || !r.ok()) return;
+    for (const work of ((await r.json()) as { illusts: RawIllust[] }).illusts) {
+      if (!seen.some((w) => w.id === work.id)) seen.push(work);
+    }
+  });
+  return seen;
+}
+
+/** The artwork ids of the grid cards in the DOM. */
+async function shownIds(page: Page): Promise<number[]> {
+  const hrefs = await page
+    .getByTestId('artwork-card-title')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+  return hrefs.map((h) => Number(/\/artworks\/(\d+)/.exec(h)?.[1]));
+}
+
+/**
+ * Waits until the grid holds exactly the answered works that `keep` lets through (the list
+ * may still be paging), and checks that the cards in the DOM are among them.
+ */
+async function expectGridOf(page: Page, answered: RawIllust[], keep: (w: RawIllust) => boolean) {
+  const canvas = page.getByTestId('image-grid').locator('[data-card-count]');
+  const expected = () =>
+    filterArtworks(answered.filter(keep).map(normaliseIllust), DEFAULT_PREFS).map((a) => a.id);
+  await expect
+    .poll(async () => Number(await canvas.getAttribute('data-card-count')) === expected().length)
+    .toBe(true);
+  expect(expected().length).toBeGreaterThan(0);
+  const allowed = new Set(expected());
+  const shown = await shownIds(page);
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown.filter((id) => !allowed.has(id))).toEqual([]);
+}
+
+/** A hold on matching requests until `release()` is called. */
+async function holdRequests(page: Page, url: string | RegExp) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
 
 test('a keyword search shows matching artworks whose images load', async ({ page }) => {
   const searched = page.waitForResponse((r) => r.url().includes('/api/pixiv/search?'));
@@ -64,6 +124,8 @@ test('search home: tabs, trending tag grid whose tiles search their tag', async 
 test('typing words makes chips; submitting searches and records history (20 max, newest first)', async ({
   page,
 }) => {
+  // 25 searches, each a full page load: slow on a busy machine
+  test.setTimeout(150_000);
   await page.goto('/search');
   const input = page.getByTestId('search-input');
   await input.fill('猫 ');
@@ -108,23 +170,34 @@ test('changing a filter resets the results and searches again with it', async ({
 });
 
 test('a minimum-favourites tag drops results at or under that number', async ({ page }) => {
-  const searched = page.waitForResponse((r) => r.url().includes('/api/pixiv/search?'));
+  const answered = answeredSearch(page);
   await page.goto(`/search/${encodeURIComponent('風景')}?min_fav=1000`);
-  await searched;
-  const search = (await (
-    await page.request.get(
-      `/api/pixiv/search?word=${encodeURIComponent('風景 -R-18 -R18 -18+')}&search_ai_type=false`,
-    )
-  ).json()) as { illusts: { id: number; total_bookmarks: number }[] };
-  const likes = new Map(search.illusts.map((i) => [i.id, i.total_bookmarks]));
-  await expect(page.getByTestId('image-grid')).toBeVisible();
-  await page.waitForTimeout(500);
-  for (const card of await page.getByTestId('artwork-card').all()) {
-    const href = (await card.getByTestId('artwork-card-title').getAttribute('href')) ?? '';
-    const id = Number(/\/artworks\/(\d+)/.exec(href)?.[1]);
-    if (likes.has(id)) expect(likes.get(id)!).toBeGreaterThan(1000);
-  }
-  expect(search.illusts.some((i) => i.total_bookmarks <= 1000)).toBe(true);
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expectGridOf(page, answered, (w) =>
+    keepSearchResult(normaliseIllust(w), {
+      dropAdult: true,
+      minFav: 1000,
+      minLikes: 5,
+      blockedWords: [],
+    }),
+  );
+  const likes = new Map(answered.map((w) => [w.id, w.total_bookmarks]));
+  for (const id of await shownIds(page)) expect(likes.get(id)!).toBeGreaterThan(1000);
+  // pixiv did answer with works at or under 1000, which the screen left out
+  expect(answered.some((w) => w.total_bookmarks <= 1000)).toBe(true);
+});
+
+test('the minimum-favourites app setting drops results under it', async ({ page }) => {
+  await page.addInitScript(() =>
+    localStorage.setItem('pv.settings', JSON.stringify({ app: { searchMinFav: 2000 } })),
+  );
+  const answered = answeredSearch(page);
+  await page.goto(`/search/${encodeURIComponent('猫')}`);
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expectGridOf(page, answered, (w) => w.total_bookmarks >= 2000);
+  const likes = new Map(answered.map((w) => [w.id, w.total_bookmarks]));
+  for (const id of await shownIds(page)) expect(likes.get(id)!).toBeGreaterThanOrEqual(2000);
+  expect(answered.some((w) => w.total_bookmarks < 2000)).toBe(true);
 });
 
 test('image search finds the work an image shows; close resets; a text file is refused', async ({
@@ -142,6 +215,7 @@ test('image search finds the work an image shows; close resets; a text file is r
   );
   await page.goto('/search');
   const input = page.getByTestId('image-search-input');
+  const answer = page.waitForResponse((r) => r.url().includes('/api/image-search'));
   await input.setInputFiles({
     name: 'query.jpg',
     mimeType: 'image/jpeg',
@@ -149,6 +223,13 @@ test('image search finds the work an image shows; close resets; a text file is r
   });
   const results = page.getByTestId('image-search-result');
   await expect(results.first()).toBeVisible({ timeout: 30_000 });
+  // exactly the server's matches above 50 %, most similar first
+  const raw = ((await (await answer).json()) as { results: ImageSearchResult[] }).results;
+  const expected = shownImageSearchResults(raw);
+  await expect(results).toHaveCount(expected.length);
+  expect(
+    await results.getByRole('link').evaluateAll((els) => els.map((el) => el.getAttribute('href'))),
+  ).toEqual(expected.map((r) => `/artworks/${r.data.id}`));
   await expect(results.first().getByRole('link')).toHaveAttribute('href', `/artworks/${work.id}`);
   const sims = (await page.getByTestId('image-search-similarity').allTextContents()).map((s) =>
     Number(/([\d.]+)%/.exec(s)![1]),
@@ -170,6 +251,79 @@ test('image search finds the work an image shows; close resets; a text file is r
   });
   await expect(page.getByTestId('toast')).toHaveText('Choose an image file to search with');
   await expect(page.getByTestId('image-search-results')).toHaveCount(0);
+});
+
+test('image search shows matches above 50 % only, most similar first, dimming those under 80 %', async ({
+  page,
+}) => {
+  const date = rankingDateWindow(new Date()).defaultDate;
+  const ranked = (await (
+    await page.request.get(`/api/pixiv/rank?mode=day&date=${date}`)
+  ).json()) as { illusts: { id: number; title: string; image_urls: { square_medium: string } }[] };
+  const result = (i: number, similarity: number): ImageSearchResult => {
+    const work = ranked.illusts[i]!;
+    return {
+      data: { id: work.id, ext_urls: [], title: work.title, member_name: `member ${i}` },
+      header: { thumbnail: work.image_urls.square_medium, similarity },
+    };
+  };
+  // the service's own order, with matches on both sides of each threshold
+  const answer = [
+    result(0, 50),
+    result(1, 79.9),
+    result(2, 96.5),
+    result(3, 12),
+    result(4, 50.5),
+    result(5, 80),
+  ];
+  await page.route('**/api/image-search', (route) => route.fulfill({ json: { results: answer } }));
+  await page.goto('/search');
+  await page
+    .getByTestId('image-search-input')
+    .setInputFiles({ name: 'q.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50]) });
+  const results = page.getByTestId('image-search-result');
+  await expect(results).toHaveCount(4);
+  const hrefs = await results
+    .getByRole('link')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href')));
+  expect(hrefs).toEqual([2, 5, 1, 4].map((i) => `/artworks/${ranked.illusts[i]!.id}`));
+  await expect(page.getByTestId('image-search-similarity')).toHaveText([
+    '96.5% similar',
+    '80% similar',
+    '79.9% similar',
+    '50.5% similar',
+  ]);
+  const dimmed = await results.evaluateAll((els) =>
+    els.map((el) => el.getAttribute('data-dimmed') === 'true'),
+  );
+  expect(dimmed).toEqual([false, false, true, true]);
+  // a dimmed result looks dimmer
+  const opacity = (i: number) => results.nth(i).evaluate((el) => getComputedStyle(el).opacity);
+  expect(Number(await opacity(2))).toBeLessThan(Number(await opacity(0)));
+  await expectImageLoaded(results.first().locator('img'));
+});
+
+test('the image search control is disabled while the image uploads', async ({ page }) => {
+  const release = await holdRequests(page, '**/api/image-search');
+  await page.goto('/search');
+  const input = page.getByTestId('image-search-input');
+  const date = rankingDateWindow(new Date()).defaultDate;
+  const ranked = (await (
+    await page.request.get(`/api/pixiv/rank?mode=day&date=${date}`)
+  ).json()) as { illusts: { image_urls: { medium: string } }[] };
+  const image = await page.request.get(
+    ranked.illusts[0]!.image_urls.medium.replace('https://i.pximg.net/', '/i/'),
+  );
+  await expect(input).toBeEnabled();
+  await input.setInputFiles({ name: 'q.jpg', mimeType: 'image/jpeg', buffer: await image.body() });
+  await expect(input).toBeDisabled();
+  const label = page.locator('label', { has: input });
+  await expect(label).toHaveAttribute('aria-disabled', 'true');
+  await expect(label).toContainText('Searching…');
+  release();
+  await expect(page.getByTestId('image-search-result').first()).toBeVisible({ timeout: 30_000 });
+  await expect(input).toBeEnabled();
+  await expect(label).toContainText('Search by image');
 });
 
 test('a failing image search opens the error dialog', async ({ page }) => {
@@ -210,6 +364,61 @@ test('user search: the users tab searches names and shows user cards with their 
   await expect(work).toBeVisible();
   await work.click();
   await expect(page).toHaveURL(/\/artworks\/\d+$/);
+});
+
+test("user search: pixiv's 'Rate Limit' toasts and offers a retry that brings the users", async ({
+  page,
+}) => {
+  // a word with users of its own per project, so that no cached answer hides the failure
+  const word = test.info().project.name === 'mobile' ? 'ひな' : 'みか';
+  const fault = await page.request.post(`${SANDBOX_BASE_URL}/_sandbox/faults`, {
+    data: { pathPrefix: '/app-api.pixiv.net/v1/search/user', times: 1, rateLimit: true },
+  });
+  expect(fault.ok()).toBe(true);
+  try {
+    await page.goto(`/search_user/${encodeURIComponent(word)}`);
+    await expect(page.getByTestId('toast')).toHaveText(
+      'Too many requests. Please try again later.',
+    );
+    const retry = page.getByTestId('list-error');
+    await expect(retry).toHaveText('Network error. Tap to retry.');
+    await expect(page.getByTestId('user-card')).toHaveCount(0);
+    await retry.click();
+    await expect(retry).toHaveCount(0);
+    await expect(page.getByTestId('user-card').first()).toBeVisible();
+    expect(await page.getByTestId('user-card').count()).toBeGreaterThan(5);
+  } finally {
+    await page.request.delete(`${SANDBOX_BASE_URL}/_sandbox/faults`);
+  }
+});
+
+test('slow searches show placeholders first: the results grid, the user list, the tag grid', async ({
+  page,
+}) => {
+  let release = await holdRequests(page, '**/api/pixiv/search?*');
+  await page.goto(`/search/${encodeURIComponent('風景')}`);
+  await expect(page.getByTestId('grid-skeleton')).toBeVisible();
+  await expect(page.getByTestId('artwork-card')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expect(page.getByTestId('grid-skeleton')).toHaveCount(0);
+
+  release = await holdRequests(page, '**/api/pixiv/search_user?*');
+  await page.goto(`/search_user/${encodeURIComponent('黒')}`);
+  await expect(page.getByTestId('list-skeleton')).toBeVisible();
+  await expect(page.getByTestId('user-card')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('user-card').first()).toBeVisible();
+  await expect(page.getByTestId('list-skeleton')).toHaveCount(0);
+
+  release = await holdRequests(page, /\/api\/pixiv\/tags(\?|$)/);
+  await page.goto('/search');
+  const tags = page.getByTestId('trending-tags');
+  await expect(tags.getByTestId('list-skeleton')).toBeVisible();
+  await expect(tags.getByTestId('trending-tag')).toHaveCount(0);
+  release();
+  await expect(tags.getByTestId('trending-tag').first()).toBeVisible();
+  await expect(tags.getByTestId('list-skeleton')).toHaveCount(0);
 });
 
 test('a keyword holding a sensitive word shows no data and asks pixiv nothing, with R-18 on too', async ({

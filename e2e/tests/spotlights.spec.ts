@@ -1,6 +1,27 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SpotlightDetail, SpotlightList } from '@pv/core';
 import { expectImageLoaded } from './helpers.ts';
+
+async function article(request: APIRequestContext, id: number): Promise<SpotlightDetail> {
+  return (await (await request.get(`/api/spotlight/${id}?lang=en`)).json()) as SpotlightDetail;
+}
+
+/** The first column, interview or news article whose body passes `test`. */
+async function findArticle(
+  request: APIRequestContext,
+  test: (d: SpotlightDetail) => boolean,
+): Promise<SpotlightDetail | undefined> {
+  for (const type of ['column', 'interview', 'news']) {
+    const list = (await (
+      await request.get(`/api/spotlights?type=${type}&lang=en`)
+    ).json()) as SpotlightList;
+    for (const a of list.articles) {
+      const d = await article(request, a.id);
+      if (test(d)) return d;
+    }
+  }
+  return undefined;
+}
 
 test('the spotlight list shows article cards in seven tabs and pages as you scroll', async ({
   page,
@@ -123,4 +144,126 @@ test('the home spotlight card opens the illustration variant on wide screens, th
   await expect(item).toHaveAttribute('href', narrow ? /^\/a\/\d+$/ : /^\/spotlight\/\d+$/);
   await row.getByRole('link', { name: 'pixivision articles' }).click();
   await expect(page).toHaveURL(/\/spotlights$/);
+});
+
+test("an article's body shows its text, images through the proxy, and in-app work links", async ({
+  page,
+}) => {
+  const detail = await findArticle(
+    page.request,
+    (d) => d.items.length > 0 && /<img/.test(d.content),
+  );
+  expect(detail).toBeDefined();
+  const work = detail!.items[0]!;
+  await page.goto(`/a/${detail!.id}`);
+  const body = page.getByTestId('spotlight-body');
+  await expect(body).toBeVisible();
+  // text only the body holds: the description of the first work
+  const said = await page.evaluate((html) => {
+    const doc = new DOMParser().parseFromString(html, 'text/html');
+    const paragraphs = doc.querySelectorAll('.am__work p');
+    return paragraphs[paragraphs.length - 1]?.textContent ?? '';
+  }, detail!.content);
+  expect(said.length).toBeGreaterThan(0);
+  await expect(body).toContainText(said);
+  await expect(body).toContainText(detail!.desc.split('\n')[0]!);
+  // the work's picture loads from this server's image proxy
+  const picture = body.locator(`img[alt="${work.title}"]`);
+  await picture.scrollIntoViewIfNeeded();
+  await expect(picture).toBeVisible();
+  await expect(picture).toHaveAttribute('src', /^\/i\//);
+  await expectImageLoaded(picture);
+  // pixiv links open the app's own screens
+  await expect(body.locator(`a[href="/users/${work.user_id}"]`).first()).toBeVisible();
+  const link = body.locator(`a[href="/artworks/${work.illust_id}"]`).first();
+  await expect(link).not.toHaveAttribute('target', /.+/);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/artworks/${work.illust_id}$`));
+  await expect(page.getByTestId('artwork-title')).toBeVisible();
+});
+
+test('an article without works, sent to the article route, shows its body text', async ({
+  page,
+}) => {
+  const detail = await findArticle(page.request, (d) => d.items.length === 0 && d.content !== '');
+  expect(detail).toBeDefined();
+  await page.goto(`/spotlight/${detail!.id}`);
+  await expect(page).toHaveURL(new RegExp(`/a/${detail!.id}$`));
+  const text = await page.evaluate(
+    (html) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '',
+    detail!.content,
+  );
+  await expect(page.getByTestId('spotlight-body')).toHaveText(text);
+});
+
+test('a hostile article body runs nothing: scripts, handlers and javascript: links are gone', async ({
+  page,
+}) => {
+  const detail = await findArticle(page.request, (d) => d.items.length === 0);
+  expect(detail).toBeDefined();
+  const hostile =
+    '<p>SAFE-MARKER</p>' +
+    '<img src="https://i.pximg.net/missing/nothing.jpg" onerror="window.__pwned = 1">' +
+    '<script>window.__pwned = 2</script>' +
+    '<a href="javascript:window.__pwned = 3">TRAP-LINK</a>' +
+    '<svg><animate onbegin="window.__pwned = 4" attributeName="x" dur="1s"></animate></svg>' +
+    '<iframe src="javascript:parent.__pwned = 5"></iframe>' +
+    '<p style="position:fixed;inset:0" onmouseover="window.__pwned = 6">cover</p>';
+  await page.route(`**/api/spotlight/${detail!.id}?*`, (route) =>
+    route.fulfill({ json: { ...detail!, content: hostile } }),
+  );
+  await page.goto(`/a/${detail!.id}`);
+  const body = page.getByTestId('spotlight-body');
+  await expect(body).toContainText('SAFE-MARKER');
+  await expect(body.locator('script, iframe, svg, [onerror], [onmouseover], [style]')).toHaveCount(
+    0,
+  );
+  // the broken image had its chance to fire onerror
+  await page.waitForTimeout(500);
+  await body.getByText('TRAP-LINK').click();
+  await body.getByText('cover').hover();
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  await expect(page).toHaveURL(new RegExp(`/a/${detail!.id}$`));
+});
+
+test('the home spotlight card follows the window: article links on narrow, illustration on wide', async ({
+  page,
+}) => {
+  const start = page.viewportSize()!;
+  await page.goto('/');
+  const item = page.getByTestId('home-spotlights').getByTestId('spotlight-row-item').first();
+  await expect(item).toBeVisible();
+  const narrow = start.width < 768;
+  await expect(item).toHaveAttribute('href', narrow ? /^\/a\/\d+$/ : /^\/spotlight\/\d+$/);
+  // turned to the other side without a reload
+  await page.setViewportSize(narrow ? { width: 1200, height: 900 } : { width: 600, height: 900 });
+  await expect(item).toHaveAttribute('href', narrow ? /^\/spotlight\/\d+$/ : /^\/a\/\d+$/);
+  await page.setViewportSize(start);
+  await expect(item).toHaveAttribute('href', narrow ? /^\/a\/\d+$/ : /^\/spotlight\/\d+$/);
+  // 10 articles and a 'more' slide to the list
+  await expect(page.getByTestId('home-spotlights').getByTestId('spotlight-row-item')).toHaveCount(
+    10,
+  );
+  await expect(page.getByTestId('home-spotlights').getByTestId('row-more')).toHaveAttribute(
+    'href',
+    '/spotlights',
+  );
+});
+
+test('a slow article list shows card placeholders, then the cards', async ({ page }) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/spotlights?*', async (route) => {
+    await held;
+    await route.fallback();
+  });
+  await page.goto('/spotlights?tab=news');
+  const skeleton = page.getByTestId('list-skeleton');
+  await expect(skeleton).toBeVisible();
+  await expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  await expect(page.getByTestId('spotlight-card')).toHaveCount(0);
+  release();
+  await expect(page.getByTestId('spotlight-card').first()).toBeVisible();
+  await expect(skeleton).toHaveCount(0);
 });
