@@ -295,7 +295,7 @@ test('novel search: R-18 left out by default, filters reload the list', async ({
   expect(request.searchParams.get('word')).toBe(`${word} -R-18 -R18 -18+`);
   expect(request.searchParams.get('mode')).toBe('partial_match_for_tags');
   expect(request.searchParams.get('sort')).toBe('date_desc');
-  expect(request.searchParams.get('search_ai_type')).toBe('false');
+  expect(request.searchParams.get('search_ai_type')).toBe('0');
   const cards = page.getByTestId('novel-card');
   await expect(cards.first()).toBeVisible();
   await expectNovelCard(cards.first());
@@ -348,7 +348,7 @@ test('with AI off, the novel search asks for search_ai_type=1 and AI rankings hi
   await withSettings(page, { content: { r18: false, r18g: false, ai: false } });
   const searched = page.waitForResponse((r) => r.url().includes('/api/pixiv/search_novel?'));
   await page.goto(`/search_novel/${encodeURIComponent('恋愛')}`);
-  expect(new URL((await searched).url()).searchParams.get('search_ai_type')).toBe('true');
+  expect(new URL((await searched).url()).searchParams.get('search_ai_type')).toBe('1');
   await page.goto('/rank_novel/day');
   const types = page.getByRole('navigation', { name: 'Novel ranking' });
   await expect(types.getByRole('link', { name: 'Daily' })).toBeVisible();

@@ -69,7 +69,7 @@ test('a keyword search shows matching artworks whose images load', async ({ page
   const request = new URL((await searched).url());
   // Without R-18 enabled the exclusions are appended; AI works are allowed by default.
   expect(request.searchParams.get('word')).toBe('猫 -R-18 -R18 -18+');
-  expect(request.searchParams.get('search_ai_type')).toBe('false');
+  expect(request.searchParams.get('search_ai_type')).toBe('0');
   await expect(page.getByTestId('top-bar')).toContainText('猫');
   const cards = page.getByTestId('artwork-card');
   await expect(cards.first()).toBeVisible();
@@ -450,6 +450,25 @@ test('a keyword holding a sensitive word shows no data and asks pixiv nothing, w
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
 });
 
+test('a keyword naming a blocked tag shows no data and asks pixiv nothing', async ({ page }) => {
+  await page.addInitScript(() =>
+    localStorage.setItem('pv.settings', JSON.stringify({ blocks: { tags: ['猫'] } })),
+  );
+  const searches: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/pixiv\/search(_novel)?\?/.test(r.url())) searches.push(r.url());
+  });
+  await page.goto(`/search/${encodeURIComponent('風景 猫')}`);
+  await expect(page.getByTestId('list-empty')).toHaveText('Nothing here');
+  await page.goto(`/search_novel/${encodeURIComponent('猫')}`);
+  await expect(page.getByTestId('list-empty')).toBeVisible();
+  expect(searches).toEqual([]);
+  // a longer word holding it is still searched (its blocked works are filtered out)
+  const searched = page.waitForResponse((r) => r.url().includes('/api/pixiv/search?'));
+  await page.goto(`/search/${encodeURIComponent('猫耳')}`);
+  await searched;
+});
+
 test('self-hosted mode shows the popular preview of the keyword above the results', async ({
   page,
 }) => {
@@ -500,7 +519,7 @@ test('with AI off the search asks pixiv to leave AI works out (search_ai_type)',
   const searched = page.waitForResponse((r) => r.url().includes('/api/pixiv/search?'));
   await page.goto(`/search/${encodeURIComponent('女の子')}`);
   const url = new URL((await searched).url());
-  expect(url.searchParams.get('search_ai_type')).toBe('true');
+  expect(url.searchParams.get('search_ai_type')).toBe('1');
   expect(url.searchParams.get('word')).toBe('女の子 -R-18 -R18 -18+');
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   await expect(page.getByTestId('badge-ai')).toHaveCount(0);

@@ -13,6 +13,8 @@ import {
   artworkIdFromUrl,
   normaliseKeyword,
   planSearch,
+  hasBlockedWord,
+  searchAiType,
   hasSensitiveWord,
 } from './search-query.ts';
 
@@ -84,14 +86,18 @@ describe('sensitive words', () => {
   });
 
   it('refuses a keyword holding one, whatever the content settings', () => {
-    expect(planSearch('猫 nsfw', SAFE, WORDS)).toEqual({ kind: 'refused' });
-    expect(planSearch('猫 nsfw', { r18: true, r18g: true, ai: true }, WORDS)).toEqual({
+    expect(planSearch('猫 nsfw', SAFE, { sensitiveWords: WORDS })).toEqual({ kind: 'refused' });
+    expect(
+      planSearch('猫 nsfw', { r18: true, r18g: true, ai: true }, { sensitiveWords: WORDS }),
+    ).toEqual({
       kind: 'refused',
     });
-    expect(planSearch('猫', SAFE, WORDS).kind).toBe('search');
+    expect(planSearch('猫', SAFE, { sensitiveWords: WORDS }).kind).toBe('search');
     // an empty box and a pasted artwork link keep their own meaning
-    expect(planSearch(' ', SAFE, WORDS)).toEqual({ kind: 'empty' });
-    expect(planSearch('https://www.pixiv.net/artworks/7', SAFE, ['pixiv'])).toEqual({
+    expect(planSearch(' ', SAFE, { sensitiveWords: WORDS })).toEqual({ kind: 'empty' });
+    expect(
+      planSearch('https://www.pixiv.net/artworks/7', SAFE, { sensitiveWords: ['pixiv'] }),
+    ).toEqual({
       kind: 'artwork',
       id: 7,
     });
@@ -177,5 +183,31 @@ describe('search filters', () => {
     expect(keepSearchResult({ ...base, like: 4 }, rules)).toBe(false);
     expect(keepSearchResult(base, { ...rules, blockedWords: ['SKY'] })).toBe(false);
     expect(keepSearchResult(base, { ...rules, blockedWords: ['風景'] })).toBe(false);
+  });
+});
+
+describe('a blocked word in the keyword', () => {
+  const BLOCKED = ['猫', 'Gore Art', ' '];
+  it('refuses a keyword whose word, or whole text, is a blocked tag, ignoring case', () => {
+    expect(hasBlockedWord('猫', BLOCKED)).toBe(true);
+    expect(hasBlockedWord('風景  猫', BLOCKED)).toBe(true);
+    expect(hasBlockedWord('gore art', BLOCKED)).toBe(true);
+    expect(planSearch('風景 猫', SAFE, { blockedWords: BLOCKED })).toEqual({ kind: 'refused' });
+    expect(
+      planSearch('GORE  ART', { r18: true, r18g: true, ai: true }, { blockedWords: BLOCKED }),
+    ).toEqual({ kind: 'refused' });
+  });
+  it('leaves other keywords, longer words and blank entries alone', () => {
+    expect(hasBlockedWord('猫耳', BLOCKED)).toBe(false);
+    expect(hasBlockedWord('gore', BLOCKED)).toBe(false);
+    expect(hasBlockedWord('風景', [' ', ''])).toBe(false);
+    expect(planSearch('猫耳', SAFE, { blockedWords: BLOCKED }).kind).toBe('search');
+  });
+});
+
+describe('search_ai_type', () => {
+  it('is 1 with AI off and 0 (never left out) with AI on', () => {
+    expect(searchAiType(true)).toBe(1);
+    expect(searchAiType(false)).toBe(0);
   });
 });

@@ -65,19 +65,44 @@ export function hasSensitiveWord(keyword: string, sensitiveWords: readonly strin
 }
 
 /**
- * What a keyword search does for this user. A keyword with a word of the sensitive-word list is
- * refused (nothing is requested; the list is empty and finished).
+ * Whether a keyword asks for one of the user's blocked words (spec 000 §5: a keyword matching a
+ * blocked-word pattern gives an empty, finished list): one of its words, or the whole keyword,
+ * is a blocked tag, ignoring case. A blocked word is not refused inside a longer word ('猫耳'
+ * stays searchable with '猫' blocked); its works are filtered from the results anyway.
+ */
+export function hasBlockedWord(keyword: string, blockedWords: readonly string[]): boolean {
+  const word = normaliseKeyword(keyword).toLowerCase();
+  if (!word) return false;
+  const asked = new Set([word, ...word.split(' ')]);
+  return blockedWords.some((b) => {
+    const blocked = normaliseKeyword(b).toLowerCase();
+    return blocked.length > 0 && asked.has(blocked);
+  });
+}
+
+/** The lists a keyword is checked against before it is searched. */
+export interface KeywordChecks {
+  /** The viewer's sensitive-word list (a listed word anywhere in the keyword refuses it). */
+  sensitiveWords?: readonly string[];
+  /** The user's blocked tags (a keyword word equal to one refuses it). */
+  blockedWords?: readonly string[];
+}
+
+/**
+ * What a keyword search does for this user. A keyword with a word of the sensitive-word list or
+ * a blocked word is refused (nothing is requested; the list is empty and finished).
  */
 export function planSearch(
   keyword: string,
   content: ContentSettings,
-  sensitiveWords: readonly string[] = [],
+  checks: KeywordChecks = {},
 ): SearchPlan {
   const word = normaliseKeyword(keyword);
   if (!word) return { kind: 'empty' };
   const id = artworkIdFromKeyword(word);
   if (id !== null) return { kind: 'artwork', id };
-  if (hasSensitiveWord(word, sensitiveWords)) return { kind: 'refused' };
+  if (hasSensitiveWord(word, checks.sensitiveWords ?? [])) return { kind: 'refused' };
+  if (hasBlockedWord(word, checks.blockedWords ?? [])) return { kind: 'refused' };
   if (!allowsAdult(content)) {
     if (R18_TERM.test(word)) return { kind: 'refused' };
     return {
@@ -88,6 +113,14 @@ export function planSearch(
     };
   }
   return { kind: 'search', word, hideAi: !content.ai, dropAdult: false };
+}
+
+/**
+ * `search_ai_type` as spec 000 §5 sends it: 1 with the AI setting off. With AI on it is 0, not
+ * left out, because a HibiAPI mirror hides AI works when the parameter is missing.
+ */
+export function searchAiType(hideAi: boolean): 0 | 1 {
+  return hideAi ? 1 : 0;
 }
 
 /**

@@ -43,7 +43,10 @@ export default function SearchNovelResultsScreen() {
   const settings = useSettings();
   const imageProxy = useServerConfig().imageProxy ?? undefined;
   const sensitive = useSensitiveWords();
-  const plan = planNovelSearch(keyword, params, settings.content, sensitive.words);
+  const plan = planNovelSearch(keyword, params, settings.content, {
+    sensitiveWords: sensitive.words,
+    blockedWords: settings.blocks.tags,
+  });
   const search = plan.kind === 'search' ? plan.search : REFUSED;
   // nothing goes out before the keyword is checked against the sensitive words
   const list = useNovelSearch(search, plan.kind === 'search' && sensitive.ready);

@@ -27,9 +27,13 @@ describe('planNovelSearch (spec 000 §5 Search)', () => {
 
   it('refuses a keyword holding a sensitive word, with or without R-18', () => {
     const words = ['NSFW', 'グロ'];
-    expect(planNovelSearch('cat nsfw', q(), SAFE, words)).toEqual({ kind: 'refused' });
-    expect(planNovelSearch('グロテスク', q(), ADULT, words)).toEqual({ kind: 'refused' });
-    expect(planNovelSearch('cat', q(), SAFE, words).kind).toBe('search');
+    expect(planNovelSearch('cat nsfw', q(), SAFE, { sensitiveWords: words })).toEqual({
+      kind: 'refused',
+    });
+    expect(planNovelSearch('グロテスク', q(), ADULT, { sensitiveWords: words })).toEqual({
+      kind: 'refused',
+    });
+    expect(planNovelSearch('cat', q(), SAFE, { sensitiveWords: words }).kind).toBe('search');
   });
 
   it('hides AI novels (search_ai_type=1) when AI is off', () => {

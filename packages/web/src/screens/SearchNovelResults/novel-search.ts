@@ -1,4 +1,4 @@
-import { parseSearchFilters, planSearch, type ContentSettings } from '@pv/core';
+import { parseSearchFilters, planSearch, type ContentSettings, type KeywordChecks } from '@pv/core';
 import {
   NOVEL_SEARCH_MODES,
   type NovelSearch,
@@ -15,15 +15,15 @@ export type NovelSearchPlan =
  * What `/search_novel/{keyword}?{filters}` searches for this user: core's keyword rules (R-18
  * exclusions appended, R-18 queries refused, search_ai_type=1 with AI off) and the filters of
  * the URL, with the novel search targets in place of the illust ones. A keyword holding a
- * sensitive word is refused.
+ * sensitive word or a blocked word is refused.
  */
 export function planNovelSearch(
   keyword: string,
   params: URLSearchParams,
   content: ContentSettings,
-  sensitiveWords: readonly string[] = [],
+  checks: KeywordChecks = {},
 ): NovelSearchPlan {
-  const plan = planSearch(keyword, content, sensitiveWords);
+  const plan = planSearch(keyword, content, checks);
   if (plan.kind !== 'search') return plan;
   const f = parseSearchFilters(params);
   const mode = params.get('mode');

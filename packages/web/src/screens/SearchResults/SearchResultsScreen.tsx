@@ -39,7 +39,10 @@ export default function SearchResultsScreen() {
   const settings = useSettings();
   const { imageProxy, selfHosted } = useServerConfig();
   const sensitive = useSensitiveWords();
-  const plan = planSearch(keyword, settings.content, sensitive.words);
+  const plan = planSearch(keyword, settings.content, {
+    sensitiveWords: sensitive.words,
+    blockedWords: settings.blocks.tags,
+  });
   const search =
     plan.kind === 'search'
       ? { word: plan.word, hideAi: plan.hideAi, filters }

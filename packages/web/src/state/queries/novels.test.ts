@@ -74,16 +74,16 @@ describe('novel search query', () => {
       duration: 'within_last_week',
       start_date: '2020-01-01',
       end_date: '2020-12-31',
-      search_ai_type: true,
+      search_ai_type: 1,
     });
   });
 
-  it('leaves unset filters out and sends search_ai_type=false with AI on', () => {
+  it('leaves unset filters out and sends search_ai_type=0 with AI on', () => {
     const params = novelSearchParams(
       { word: 'cat', hideAi: false, mode: 'keyword', sort: 'date_desc' },
       1,
     );
-    expect(params).toMatchObject({ search_ai_type: false, mode: 'keyword', sort: 'date_desc' });
+    expect(params).toMatchObject({ search_ai_type: 0, mode: 'keyword', sort: 'date_desc' });
     expect(params.duration).toBeUndefined();
     expect(params.start_date).toBeUndefined();
     expect('order' in params).toBe(false);

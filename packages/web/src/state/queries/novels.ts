@@ -14,6 +14,7 @@ import {
   pickRandomRanking,
   randomListHasMore,
   normaliseNovel,
+  searchAiType,
   type Artwork,
   type Novel,
   type RawIllust,
@@ -103,7 +104,7 @@ export function novelSearchParams(s: NovelSearch, page: number): ApiParams {
     duration: s.duration,
     start_date: s.start_date,
     end_date: s.end_date,
-    search_ai_type: s.hideAi,
+    search_ai_type: searchAiType(s.hideAi),
   };
 }
 

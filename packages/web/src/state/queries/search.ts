@@ -5,6 +5,7 @@ import {
   DEFAULT_SEARCH_FILTERS,
   normaliseIllust,
   normaliseUserPreview,
+  searchAiType,
   type Artwork,
   type RawUserPreview,
   type UserPreview,
@@ -12,6 +13,7 @@ import {
   type RawIllustListResponse,
 } from '@pv/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ApiParams } from '../api/client.ts';
 import { useApi } from '../api/ApiContext.tsx';
 import { unwrap } from '../api/errors.ts';
 import { usePagedList, type ListPage } from '../../lib/usePagedList.ts';
@@ -40,6 +42,21 @@ export function searchKey(search: IllustSearch) {
   ] as const;
 }
 
+/** The mirror query of one page of an illust search (HibiAPI names the order `order` here). */
+export function illustSearchParams(search: IllustSearch, page: number): ApiParams {
+  const f = search.filters ?? DEFAULT_SEARCH_FILTERS;
+  return {
+    word: search.word,
+    page,
+    search_ai_type: searchAiType(search.hideAi),
+    mode: f.mode,
+    order: f.order,
+    duration: f.duration,
+    start_date: f.start_date,
+    end_date: f.end_date,
+  };
+}
+
 export function useIllustSearch(search: IllustSearch, enabled: boolean) {
   const api = useApi();
   return usePagedList<Artwork>({
@@ -48,17 +65,7 @@ export function useIllustSearch(search: IllustSearch, enabled: boolean) {
     throttleMs: LIST_THROTTLE_MS.search,
     enabled,
     fetchPage: async (page, signal): Promise<ListPage<Artwork>> => {
-      const f = search.filters ?? DEFAULT_SEARCH_FILTERS;
-      const params = {
-        word: search.word,
-        page,
-        search_ai_type: search.hideAi,
-        mode: f.mode,
-        order: f.order,
-        duration: f.duration,
-        start_date: f.start_date,
-        end_date: f.end_date,
-      };
+      const params = illustSearchParams(search, page);
       const data = unwrap(await api.get<RawIllustListResponse>('search', params, signal));
       return { items: data.illusts.map(normaliseIllust), hasMore: data.next_url != null };
     },
