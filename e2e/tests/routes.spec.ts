@@ -69,6 +69,7 @@ const ROUTES: [string | (() => string), Check][] = [
   ['/rank/daily', testId('rank-category')],
   ['/rank_novel/day', testId('novel-grid')],
   ['/following', placeholder('Following')],
+  ['/following/2', placeholder('Following')],
   ['/setting', testId('setting-menu')],
   [() => `/artworks/${artwork}`, testId('artwork-title')],
   [() => `/illust/${artwork}`, testId('artwork-title')],

@@ -88,6 +88,15 @@ describe('route table', () => {
     visit('/users/11');
     await screen.findByTestId('top-bar');
     expect(screen.queryByTestId('bottom-nav')).toBeNull();
+    cleanup();
+    // the user-search results are a detail page of spec 001 §2.1's table
+    visit('/search_user/x');
+    await screen.findByTestId('top-bar');
+    expect(screen.queryByTestId('bottom-nav')).toBeNull();
+    cleanup();
+    visit('/following/2');
+    await screen.findByTestId('top-bar');
+    expect(screen.queryByTestId('bottom-nav')).not.toBeNull();
   });
 
   it('shows the 404 page for an unknown path', async () => {

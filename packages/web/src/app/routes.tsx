@@ -63,6 +63,7 @@ export const screenRoutes: RouteObject[] = [
   ...withAliases(['/search', '/search_novel', '/search_user'], { handle: TAB, lazy: searchHome }),
   ...['/rank', '/ranking', '/ranking.php'].map((p) => redirect(p, '/rank/daily')),
   later('/following', 'following', TAB),
+  later('/following/:tab', 'following', TAB),
   { path: '/setting', handle: TAB, lazy: setting },
   ...withAliases(['/search/:keyword', '/s/:keyword'], { handle: TAB, lazy: searchResults }),
   {
@@ -90,7 +91,8 @@ export const screenRoutes: RouteObject[] = [
   later('/users/:id/bookmarks/novels', 'user_favorite_novels'),
   later('/user/:uid/series/:sid', 'illust_series'),
   later('/novel/series/:id', 'novel_series'),
-  { path: '/search_user/:word', handle: TAB, lazy: searchUser },
+  // a detail page in spec 001 §2.1's table: no bottom navigation
+  { path: '/search_user/:word', lazy: searchUser },
   later('/setting/history', 'history'),
   later('/setting/clearcache', 'clearcache'),
   later('/setting/contents_display', 'contents_display'),
