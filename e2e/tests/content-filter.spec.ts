@@ -264,3 +264,25 @@ test('a blocked author and a blocked tag leave a home row and a search too', asy
   expect(results.some((w) => w.user.id === blockedAuthor)).toBe(true);
   expect(results.some((w) => w.tags.some((t) => t.name === blockedTag))).toBe(true);
 });
+
+test('a blocked author leaves the user search, the other users stay', async ({ page }) => {
+  const word = '黒';
+  const answer = (await (
+    await page.request.get(`/api/pixiv/search_user?word=${encodeURIComponent(word)}`)
+  ).json()) as { user_previews: { user: { id: number } }[] };
+  const ids = answer.user_previews.map((p) => p.user.id);
+  expect(ids.length).toBeGreaterThan(2);
+  const blocked = ids[0]!;
+  await page.goto('/search');
+  await settings(page, { content: DEFAULTS, blocks: { tags: [], authorIds: [blocked] } });
+  await page.goto(`/search_user/${encodeURIComponent(word)}`);
+  const cards = page.getByTestId('user-card');
+  await expect(cards.first()).toBeVisible();
+  const shown = await cards.evaluateAll((els) =>
+    els.map((el) =>
+      Number(/\/users\/(\d+)/.exec(el.querySelector('a')?.getAttribute('href') ?? '')?.[1]),
+    ),
+  );
+  expect(shown).not.toContain(blocked);
+  expect(shown).toContain(ids[1]);
+});

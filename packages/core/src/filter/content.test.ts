@@ -7,6 +7,7 @@ import {
 import {
   AI_TAG_LABELS,
   filterArtworks,
+  filterBlockedUsers,
   isAiArtwork,
   isHiddenByContent,
   parseBlockList,
@@ -82,5 +83,14 @@ describe('content filter', () => {
       tags: ['x', 'y'],
       authorIds: [12, 7],
     });
+  });
+});
+
+describe('filterBlockedUsers', () => {
+  it('drops users whose id is on the author block list and keeps the order of the rest', () => {
+    const users = [{ id: 3 }, { id: 1 }, { id: 2 }];
+    expect(filterBlockedUsers(users, { authorIds: [1] })).toEqual([{ id: 3 }, { id: 2 }]);
+    expect(filterBlockedUsers(users, { authorIds: [] })).toEqual(users);
+    expect(filterBlockedUsers(users, { authorIds: [9] })).toEqual(users);
   });
 });

@@ -86,6 +86,19 @@ export function filterArtworks<T extends FilterableItem>(
   return items.filter((item) => !isHiddenByContent(item, prefs));
 }
 
+/**
+ * The users of a user list (search, recommendations, discovery) that the author block list lets
+ * through, in their order (spec 000 §5: an item of a blocked author is hidden in every list).
+ */
+export function filterBlockedUsers<U extends { id: number }>(
+  users: readonly U[],
+  blocks: Pick<BlockLists, 'authorIds'>,
+): U[] {
+  if (blocks.authorIds.length === 0) return [...users];
+  const blocked = new Set(blocks.authorIds);
+  return users.filter((u) => !blocked.has(u.id));
+}
+
 /** Parses a comma-separated block list: trimmed, no empties, de-duplicated, first occurrence kept. */
 export function parseBlockList(text: string): string[] {
   const seen = new Set<string>();

@@ -1,6 +1,7 @@
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { normaliseKeyword } from '@pv/core';
+import { useMemo } from 'react';
+import { filterBlockedUsers, normaliseKeyword } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { SearchBox } from '../../components/SearchBox/SearchBox.tsx';
 import { SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
@@ -8,6 +9,7 @@ import { UserCard, UserCardSkeleton } from '../../components/UserCard/UserCard.t
 import { useEndReached } from '../../lib/useEndReached.ts';
 import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
 import { useUserSearch } from '../../state/queries/search.ts';
+import { useSettings } from '../../state/settings/settings.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { SearchTabs } from '../Search/SearchTabs.tsx';
 import styles from './SearchUser.module.css';
@@ -26,6 +28,9 @@ export default function SearchUserScreen() {
   // user search is a self-hosted mode section (spec 000 §1, §6)
   const loaded = useServerConfigLoaded();
   const list = useUserSearch(word, loaded && selfHosted);
+  const { blocks } = useSettings();
+  // blocked authors leave the list, like their works leave every other list
+  const users = useMemo(() => filterBlockedUsers(list.items, blocks), [list.items, blocks]);
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
   const firstLoad = list.loading && list.items.length === 0 && !list.error;
   if (loaded && !selfHosted) return <NotFoundScreen />;
@@ -41,7 +46,7 @@ export default function SearchUserScreen() {
         </SkeletonList>
       )}
       <div className={styles.grid}>
-        {list.items.map((u) => (
+        {users.map((u) => (
           <UserCard key={u.id} user={u} imageProxy={imageProxy} />
         ))}
       </div>
@@ -51,8 +56,8 @@ export default function SearchUserScreen() {
             {t('common.network_error')}
           </button>
         ) : list.finished ? (
-          <span data-testid={list.items.length ? 'list-finished' : 'list-empty'}>
-            {t(list.items.length ? 'common.no_more' : 'common.no_data')}
+          <span data-testid={users.length ? 'list-finished' : 'list-empty'}>
+            {t(users.length ? 'common.no_more' : 'common.no_data')}
           </span>
         ) : firstLoad ? null : (
           <span data-testid="list-loading">{t('common.loading')}</span>
