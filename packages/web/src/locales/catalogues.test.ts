@@ -1,7 +1,16 @@
 // @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import {
+  RANK_CATEGORIES,
+  RANK_TYPES,
+  SEARCH_DURATIONS,
+  SEARCH_MODES,
+  SEARCH_ORDERS,
+  SPOTLIGHT_TABS,
+} from '@pv/core';
 import { LANGUAGES } from '../lib/i18n.ts';
+import { NOVEL_RANK_MODES, NOVEL_SEARCH_MODES } from '../state/queries/novels.ts';
 
 function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -84,5 +93,33 @@ describe('keys used in the code', () => {
   it('would be caught when missing (negative control)', () => {
     const available = new Set(keys(load('zh-Hans')));
     expect(hasKey(available, 'no.such.key')).toBe(false);
+  });
+});
+
+describe('keys built from a list at run time', () => {
+  // t(`rank.types.${type}`) and the like: the scan above cannot see them, so each list that
+  // names keys is checked here against the fallback catalogue (and so every catalogue).
+  const built: [string, readonly string[]][] = [
+    ['rank.types', RANK_TYPES.map((r) => r.type)],
+    ['rank.categories', RANK_CATEGORIES],
+    ['rank_novel.types', NOVEL_RANK_MODES],
+    ['search.modes', SEARCH_MODES],
+    ['search.novel_modes', NOVEL_SEARCH_MODES],
+    ['search.orders', SEARCH_ORDERS],
+    ['search.durations', SEARCH_DURATIONS],
+    ['spotlight.tabs', SPOTLIGHT_TABS],
+  ];
+  const available = new Set(keys(load('zh-Hans')));
+
+  it('are all in the catalogues', () => {
+    const missing = built.flatMap(([prefix, names]) =>
+      names.map((n) => `${prefix}.${n}`).filter((key) => !available.has(key)),
+    );
+    expect(missing).toEqual([]);
+    for (const tab of ['illusts', 'users']) expect(available.has(`home.for_you_${tab}`)).toBe(true);
+  });
+
+  it('cover lists that are not empty (the check works)', () => {
+    for (const [prefix, names] of built) expect(names.length, prefix).toBeGreaterThan(0);
   });
 });
