@@ -26,12 +26,23 @@ describe('POST /api/auth/token', () => {
   });
 
   it('refuses anything but 43 characters with the format message, and unknown tokens', async () => {
-    for (const refresh_token of ['', 'short', 'x'.repeat(44), `${'x'.repeat(42)}!`]) {
+    for (const refresh_token of ['short', 'x'.repeat(44), `${'x'.repeat(42)}!`]) {
       const res = await post('/api/auth/token', { refresh_token });
       expect(res.statusCode, refresh_token).toBe(400);
-      expect(res.json()).toEqual({ error: 'login.token_format' });
+      expect(res.json()).toEqual({
+        error: 'login.token_format',
+        message: 'RefreshToken 格式不正确',
+      });
     }
-    expect((await post('/api/auth/token', {})).statusCode).toBe(400);
+    // no token at all: the spec's rejection of an absent one (spec 001 §5.4)
+    for (const body of [{}, { refresh_token: '' }, { refresh_token: '   ' }]) {
+      const res = await post('/api/auth/token', body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        error: 'login.token_format',
+        message: 'refresh_token required',
+      });
+    }
     const unknown = await post('/api/auth/token', { refresh_token: 'y'.repeat(43) });
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toEqual({ error: 'login.token_invalid' });

@@ -40,6 +40,15 @@ const TokenBody = z.object({ refresh_token: z.string() });
 const CodeBody = z.object({ code: z.string().min(1).max(512), code_verifier: z.string() });
 const SessionBody = z.object({ session: z.string().max(256) });
 
+/**
+ * The error bodies of the token login: an i18n key and the spec's message (spec 001 §5.1 for
+ * the format, §5.4 for an absent token).
+ */
+const TOKEN_ERRORS = {
+  missing: { error: 'login.token_format', message: 'refresh_token required' },
+  format: { error: 'login.token_format', message: 'RefreshToken 格式不正确' },
+} as const;
+
 /** The error bodies of the session login: an i18n key and the spec's message. */
 export const SESSION_ERRORS = {
   format: { error: 'login.session_format', message: 'Session ID 格式不正确' },
@@ -86,8 +95,9 @@ export async function authRoutes(
   app.post('/api/auth/token', async (req, reply) => {
     const body = TokenBody.safeParse(req.body);
     const token = body.success ? body.data.refresh_token.trim() : '';
+    if (!token) return reply.code(400).send(TOKEN_ERRORS.missing);
     if (token.length !== REFRESH_TOKEN_LENGTH || !/^[\w-]+$/.test(token)) {
-      return reply.code(400).send({ error: 'login.token_format' });
+      return reply.code(400).send(TOKEN_ERRORS.format);
     }
     try {
       return { user: account(await oauth.refresh(token)) };

@@ -10,8 +10,15 @@ export const page = { type: 'int', default: 1, min: 1 } as const;
 export const size = { type: 'int', default: 30, min: 1, max: 500 } as const;
 /** The app API's offset for HibiAPI's 1-based `page` of `size`. */
 export const offset = (args: Args) => ((args.page as number) - 1) * (args.size as number);
-export const id = { type: 'int', required: true, min: 1 } as const;
-export const word = { type: 'string', required: true, maxLength: 200 } as const;
+/** A required `id` that pixiv calls `upstreamName`; its absence answers `${upstreamName} required`. */
+export const idOf = (upstreamName: string) =>
+  ({ type: 'int', required: true, min: 1, missing: `${upstreamName} required` }) as const;
+export const word = {
+  type: 'string',
+  required: true,
+  maxLength: 200,
+  missing: 'word required',
+} as const;
 const on = { type: 'bool', default: true } as const;
 
 export const SORTS = ['date_desc', 'date_asc', 'popular_desc'] as const;
@@ -44,7 +51,11 @@ export const searchFilterQuery = (a: Args) => ({
 
 /** One work, user or comment by `id`, sent upstream as `idParam`. */
 export function byId(path: string, idParam: string, ttl: number | null): MirrorEndpoint {
-  return { fields: { id }, upstream: (a) => ({ path, query: { [idParam]: a.id as number } }), ttl };
+  return {
+    fields: { id: idOf(idParam) },
+    upstream: (a) => ({ path, query: { [idParam]: a.id as number } }),
+    ttl,
+  };
 }
 
 /** A list of `id`'s (`idParam` upstream) in pages; `filter=for_ios` first when `forIos`. */
@@ -55,7 +66,7 @@ export function pagedById(
   { forIos = false } = {},
 ): MirrorEndpoint {
   return {
-    fields: { id, page, size },
+    fields: { id: idOf(idParam), page, size },
     upstream: (a) => ({
       path,
       query: {
@@ -75,7 +86,7 @@ export function pagedById(
  */
 export function bookmarksOf(path: string, ttl: number | null): MirrorEndpoint {
   const fields: Fields = {
-    id,
+    id: idOf('user_id'),
     tag: { type: 'string', maxLength: 200 },
     max_bookmark_id: { type: 'int', min: 0 },
     restrict: { type: 'enum', values: ['public', 'private'], default: 'public' },

@@ -11,7 +11,7 @@ import {
   bookmarksOf,
   byId,
   forIos,
-  id,
+  idOf,
   offset,
   page,
   popularPreview,
@@ -91,7 +91,7 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
   member: byId('/v1/user/detail', 'user_id', TTL.users),
   member_illust: {
     fields: {
-      id,
+      id: idOf('user_id'),
       illust_type: { type: 'enum', values: ['illust', 'manga'], default: 'illust' },
       page,
       size,
@@ -106,7 +106,7 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
   // related list pages by seed and viewed ids, not only by offset) is followed instead of `page`.
   related: {
     fields: {
-      id,
+      id: idOf('illust_id'),
       page,
       size,
       nextUrl: { type: 'next_url', path: '/v2/illust/related', maxLength: 2048 },
@@ -205,7 +205,7 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
   favorite: bookmarksOf('/v1/user/bookmarks/illust', TTL.latest),
   following: {
     fields: {
-      id,
+      id: idOf('user_id'),
       page,
       size,
       restrict: { type: 'enum', values: ['public', 'private'], default: 'public' },
@@ -218,7 +218,7 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
     ttl: TTL.latest,
   },
   follower: {
-    fields: { id, page, size },
+    fields: { id: idOf('user_id'), page, size },
     upstream: (a) => ({
       path: '/v1/user/follower',
       query: { user_id: a.id as number, offset: offset(a) },
@@ -235,7 +235,7 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
     ttl: TTL.searches,
   },
   related_member: {
-    fields: { id },
+    fields: { id: idOf('user_id') },
     upstream: (a) => ({
       path: '/v1/user/related',
       // pixiv clients send seed_user_id last

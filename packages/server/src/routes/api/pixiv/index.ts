@@ -9,7 +9,7 @@ import { hibiError } from '../../../lib/hibi-errors.ts';
 import type { CacheMode, Fetched, ResponseCache } from '../../../plugins/cache.ts';
 import { firstLanguage, isRateLimitBody, type Upstream } from '../../../plugins/upstream.ts';
 import { ENDPOINTS, type MirrorEndpoint } from './endpoints.ts';
-import { validate, validationDetail, type Args } from './params.ts';
+import { validate, missingMessage, validationDetail, type Args } from './params.ts';
 import { reqRoutes } from './req.ts';
 import { meRoutes } from './me.ts';
 import { openApiRoutes } from './openapi.ts';
@@ -78,8 +78,11 @@ async function handle(
     endpoint.passthrough,
   );
   if ('issues' in result) {
+    // HibiAPI's 422 body, plus the spec's rejection text (`message`) where a required value is absent
+    const message = missingMessage(endpoint.fields, result.issues);
     return hibiError(req, reply, 422, validationDetail(result.issues), {
       validation: result.issues,
+      ...(message ? { message } : {}),
     });
   }
   const language = firstLanguage(req.headers['accept-language']);

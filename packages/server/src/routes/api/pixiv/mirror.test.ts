@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawIllustListResponse } from '@pv/core';
 import { DEMO_ACCOUNTS, type DemoAccount, type FaultRule } from '@pv/sandbox';
 import { startTestServer, type TestServer } from '../../../test-helpers.ts';
-import { yesterdayJst } from './endpoints.ts';
+import { ENDPOINTS, yesterdayJst } from './endpoints.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -132,6 +132,7 @@ describe('GET /api/pixiv/illust', () => {
     expect(res.json().detail).toBe(
       '1 validation error for Request\nquery -> id\n  field required (type=value_error.missing)',
     );
+    expect(res.json().message).toBe('illust_id required');
   });
 });
 
@@ -283,4 +284,52 @@ describe('the log', () => {
       }
     });
   }
+});
+
+describe("the spec's wrapper rejections (spec 000 §8, 001 §5.4)", () => {
+  it('name the missing value in `message` beside the 422 body', async () => {
+    const expected: [string, string][] = [
+      ['search', 'word required'],
+      ['search_novel', 'word required'],
+      ['search_user', 'word required'],
+      ['search_autocomplete', 'word required'],
+      ['popular_preview', 'word required'],
+      ['illust', 'illust_id required'],
+      ['related', 'illust_id required'],
+      ['ugoira_metadata', 'illust_id required'],
+      ['illust_comments', 'illust_id required'],
+      ['member', 'user_id required'],
+      ['member_illust', 'user_id required'],
+      ['favorite', 'user_id required'],
+      ['following', 'user_id required'],
+      ['related_member', 'user_id required'],
+      ['novel_detail', 'novel_id required'],
+      ['novel_text', 'novel_id required'],
+      ['novel_comments', 'novel_id required'],
+      ['illust_comment_replies', 'comment_id required'],
+      ['novel_comment_replies', 'comment_id required'],
+      ['illust_series', 'illust_series_id required'],
+      ['novel_series', 'series_id required'],
+    ];
+    for (const [name, message] of expected) {
+      const res = await get(`/api/pixiv/${name}`);
+      expect(res.statusCode, name).toBe(422);
+      expect(res.json().message, name).toBe(message);
+    }
+  });
+
+  it('are given for every required field of every route', () => {
+    const bare = Object.entries(ENDPOINTS).flatMap(([name, endpoint]) =>
+      Object.entries(endpoint.fields)
+        .filter(([, f]) => 'required' in f && f.required && !('missing' in f && f.missing))
+        .map(([field]) => `${name}.${field}`),
+    );
+    expect(bare).toEqual([]);
+  });
+
+  it('leave a 422 of a wrong value without one', async () => {
+    const res = await get('/api/pixiv/illust?id=abc');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBeUndefined();
+  });
 });

@@ -11,7 +11,7 @@ import {
   bookmarksOf,
   byId,
   forIos,
-  id,
+  idOf,
   offset,
   page,
   pagedById,
@@ -111,7 +111,7 @@ export const NOVEL_ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
   // A user's own list changes with every bookmark: kept only as long as the latest works.
   favorite_novel: bookmarksOf('/v1/user/bookmarks/novel', TTL.latest),
   novel_series: {
-    fields: { id, last_order: { type: 'int', min: 0 } },
+    fields: { id: idOf('series_id'), last_order: { type: 'int', min: 0 } },
     upstream: (a) => ({
       path: '/v2/novel/series',
       query: { series_id: a.id as number, last_order: a.last_order as number | undefined },
@@ -122,7 +122,7 @@ export const NOVEL_ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
   member_novel_series: pagedById('/v1/user/novel-series', 'user_id', TTL.users),
   novel_detail: byId('/v2/novel/detail', 'novel_id', TTL.artworkDetail),
   webview_novel: {
-    fields: { id, raw: { type: 'bool', default: false } },
+    fields: { id: idOf('novel_id'), raw: { type: 'bool', default: false } },
     upstream: webviewUpstream,
     ttl: TTL.artworkDetail,
     webview: (html, a) => {
@@ -132,7 +132,7 @@ export const NOVEL_ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
     },
   },
   novel_text: {
-    fields: { id },
+    fields: { id: idOf('novel_id') },
     upstream: webviewUpstream,
     ttl: TTL.artworkDetail,
     webview: (html) => {

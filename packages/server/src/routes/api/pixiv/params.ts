@@ -7,8 +7,16 @@
 import { nextUrlPath } from '@pv/pixiv';
 
 export type Field =
-  | { type: 'int'; required?: boolean; default?: number; min?: number; max?: number }
-  | { type: 'string'; required?: boolean; default?: string; maxLength?: number }
+  | {
+      type: 'int';
+      required?: boolean;
+      default?: number;
+      min?: number;
+      max?: number;
+      /** The spec's rejection text when a required value is absent (`illust_id required`). */
+      missing?: string;
+    }
+  | { type: 'string'; required?: boolean; default?: string; maxLength?: number; missing?: string }
   | { type: 'enum'; values: readonly string[]; required?: boolean; default?: string }
   | { type: 'date'; required?: boolean; default?: () => string }
   | { type: 'bool'; default: boolean }
@@ -214,6 +222,19 @@ export function validate(
 }
 
 /** pydantic v1's summary text of the issues. */
+/**
+ * The spec's wrapper rejection (spec 000 §8, 001 §5.4: `word required`, `illust_id required`,
+ * …) for the first required field that is absent, if the field names one.
+ */
+export function missingMessage(
+  fields: Fields,
+  issues: readonly ValidationIssue[],
+): string | undefined {
+  const absent = issues.find((i) => i.type === 'value_error.missing');
+  const field = absent && fields[absent.loc[1]];
+  return field && 'missing' in field ? field.missing : undefined;
+}
+
 export function validationDetail(issues: readonly ValidationIssue[]): string {
   const head = `${issues.length} validation error${issues.length === 1 ? '' : 's'} for Request`;
   return [head, ...issues.map((i) => `${i.loc.join(' -> ')}\n  ${i.msg} (type=${i.type})`)].join(
