@@ -42,3 +42,25 @@ describe('the SPA', () => {
     expect(res.json()).toEqual({ upstream: 'sandbox', imageProxy: null, selfHosted: true });
   });
 });
+
+describe('with an external image proxy (IMAGE_PROXY)', () => {
+  let proxied: TestServer;
+  beforeAll(async () => {
+    proxied = await startTestServer({ imageProxy: 'https://i.pixiv.re' });
+  });
+  afterAll(() => proxied.close());
+
+  it('tells the app to load images from it, and lets the CSP allow that origin alone', async () => {
+    const config = await proxied.app.inject({ url: '/api/config' });
+    expect(config.json()).toMatchObject({ imageProxy: 'https://i.pixiv.re' });
+    const page = await proxied.app.inject({ url: '/', headers: { accept: 'text/html' } });
+    const csp = String(page.headers['content-security-policy']);
+    const imgSrc = csp.split(';').find((d) => d.trim().startsWith('img-src'))!;
+    expect(imgSrc.trim().split(/\s+/).slice(1).sort()).toEqual(
+      ["'self'", 'blob:', 'data:', 'https://i.pixiv.re'].sort(),
+    );
+    // the other directives stay as strict as without it
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("connect-src 'self'");
+  });
+});
