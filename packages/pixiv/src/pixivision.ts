@@ -7,6 +7,7 @@ import { load, type CheerioAPI } from 'cheerio';
 import sanitizeHtml from 'sanitize-html';
 import {
   HTTP_TIMEOUT_MS,
+  SPOTLIGHT_BODY_TAGS,
   SPOTLIGHT_LANGS,
   SPOTLIGHT_TABS,
   type SpotlightCard,
@@ -40,25 +41,7 @@ const PUBLIC_ORIGIN = 'https://www.pixivision.net';
 
 /** Tags and attributes an article body keeps; images only from pixiv's image hosts. */
 const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'em',
-    'b',
-    'i',
-    'h2',
-    'h3',
-    'h4',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'img',
-    'div',
-    'span',
-    'blockquote',
-  ],
+  allowedTags: [...SPOTLIGHT_BODY_TAGS],
   allowedAttributes: {
     a: ['href', 'rel', 'target'],
     img: ['src', 'alt', 'width', 'height'],

@@ -16,6 +16,32 @@ export const SPOTLIGHT_TABS = [
 export type SpotlightTab = (typeof SPOTLIGHT_TABS)[number];
 
 /** Languages pixivision is published in. */
+/**
+ * The elements an article body (`SpotlightDetail.content`, pixivision HTML) may keep, in the
+ * server's sanitiser and again in the app's: text structure, links and images, nothing active.
+ */
+export const SPOTLIGHT_BODY_TAGS: readonly string[] = [
+  'p',
+  'br',
+  'strong',
+  'em',
+  'b',
+  'i',
+  'h2',
+  'h3',
+  'h4',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'div',
+  'span',
+  'blockquote',
+  'figure',
+  'figcaption',
+];
+
 export const SPOTLIGHT_LANGS = ['ja', 'en', 'zh', 'zh-tw', 'ko'] as const;
 export type SpotlightLang = (typeof SPOTLIGHT_LANGS)[number];
 

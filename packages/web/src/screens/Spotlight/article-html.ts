@@ -5,30 +5,8 @@
  * are dropped), and links to pages the app has its own screens for become in-app links.
  */
 import DOMPurify from 'dompurify';
-import { toProxiedImageUrl } from '@pv/core';
+import { SPOTLIGHT_BODY_TAGS, toProxiedImageUrl } from '@pv/core';
 
-/** What an article body may hold: text structure, links and images, nothing active. */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'em',
-  'b',
-  'i',
-  'h2',
-  'h3',
-  'h4',
-  'ul',
-  'ol',
-  'li',
-  'a',
-  'img',
-  'div',
-  'span',
-  'blockquote',
-  'figure',
-  'figcaption',
-];
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'width', 'height', 'class'];
 /** Marks a link the screen opens with the router instead of loading a page. */
 export const IN_APP_ATTR = 'data-in-app';
@@ -67,7 +45,7 @@ export function inAppPath(href: string): string | null {
 export function articleHtml(html: string, imageProxy?: string): string {
   // RETURN_DOM gives the sanitised <body> element to rewrite before serialising it again.
   const body = DOMPurify.sanitize(html, {
-    ALLOWED_TAGS,
+    ALLOWED_TAGS: [...SPOTLIGHT_BODY_TAGS],
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,
     RETURN_DOM: true,
