@@ -190,6 +190,25 @@ export function normaliseChatMessage(
   };
 }
 
+/** The chat log keeps at most this many entries on screen; older ones leave first. */
+export const LIVE_CHAT_MAX = 300;
+
+/**
+ * The chat log on screen: the entries of logs.json, then those the socket brought, each id once
+ * (the socket may repeat an entry logs.json already held, or send one twice), the first
+ * occurrence kept, at most the newest {@link LIVE_CHAT_MAX}.
+ */
+export function mergeChats(log: readonly LiveChat[], incoming: readonly LiveChat[]): LiveChat[] {
+  const seen = new Set<number>();
+  const out: LiveChat[] = [];
+  for (const chat of [...log, ...incoming]) {
+    if (seen.has(chat.id)) continue;
+    seen.add(chat.id);
+    out.push(chat);
+  }
+  return out.slice(-LIVE_CHAT_MAX);
+}
+
 /** A user without R-18 does not see lives flagged is_adult (spec 000 §5). */
 export function filterLives<T extends { is_adult: boolean }>(lives: T[], r18: boolean): T[] {
   return r18 ? lives : lives.filter((l) => !l.is_adult);

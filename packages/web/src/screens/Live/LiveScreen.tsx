@@ -6,6 +6,7 @@ import {
   LIVE_TICK_MS,
   formatElapsed,
   liveElapsedMs,
+  mergeChats,
   normaliseChatMessage,
   toProxiedHlsUrl,
   toProxiedImageUrl,
@@ -63,6 +64,7 @@ export default function LiveScreen() {
     const ws = new WebSocket(
       `${scheme}://${window.location.host}/ws/lives?live_id=${encodeURIComponent(data.id)}`,
     );
+    const socketChatIds = new Set<number>();
     ws.onmessage = (event) => {
       let message: LiveSocketMessage;
       try {
@@ -72,7 +74,10 @@ export default function LiveScreen() {
       }
       if (message.type === 'chat') {
         const chat = normaliseChatMessage(message.chat);
-        setIncoming((list) => [...list.slice(-300), chat]);
+        // a repeated chat (same id) is neither shown nor counted twice
+        if (socketChatIds.has(chat.id)) return;
+        socketChatIds.add(chat.id);
+        setIncoming((list) => mergeChats([], [...list, chat]));
         setUpdates((u) => ({ ...u, newChats: u.newChats + 1 }));
       } else if (message.type === 'audience_count_updated') {
         setUpdates((u) => ({ ...u, members: message.count, total: message.total }));
@@ -93,7 +98,10 @@ export default function LiveScreen() {
     return () => window.clearInterval(timer);
   }, [data, finished]);
 
-  const chats = [...(logs.data ?? []), ...incoming];
+  // logs.json and the socket may both hold a chat: each id shows once
+  const chats = mergeChats(logs.data ?? [], incoming);
+  // the newest entry, not the length: the log stops growing once it holds its 300
+  const lastChatId = chats.at(-1)?.id;
   // New chat scrolls into view after 500 ms.
   useEffect(() => {
     const timer = window.setTimeout(() => {
@@ -101,7 +109,7 @@ export default function LiveScreen() {
       if (box) box.scrollTop = box.scrollHeight;
     }, LIVE_CHAT_SCROLL_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [chats.length]);
+  }, [lastChatId]);
 
   const elapsed = data
     ? formatElapsed(
