@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { artworkFixture } from '../test-fixtures.ts';
-import { RANK_CATEGORIES, filterRanking, rankTypesOf } from './rank-categories.ts';
+import { AI_AUTHOR_IDS, RANK_CATEGORIES, filterRanking, rankTypesOf } from './rank-categories.ts';
 import { rankTypeOf } from './rank-types.ts';
 
 describe('rank categories', () => {
@@ -50,6 +50,11 @@ describe('ranking filter', () => {
     const opts = { hideManga: false, aiAuthorIds: [77] };
     expect(filterRanking([plain, ai, byAiAuthor], { ...opts, type: daily })).toEqual([plain]);
     expect(filterRanking([plain, ai, byAiAuthor], { ...opts, type: dailyAi })).toHaveLength(3);
+  });
+
+  it('AI_AUTHOR_IDS is a list of pixiv user ids (whole, positive, each once)', () => {
+    expect(AI_AUTHOR_IDS.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
+    expect(new Set(AI_AUTHOR_IDS).size).toBe(AI_AUTHOR_IDS.length);
   });
 
   it('hide-manga drops manga by type, by tag and by mostly-manga author', () => {

@@ -36,6 +36,14 @@ const R18_TAG = /^(r-?18g?|18\+|r18g)$/i;
 /** Tags that mark manga for the hide-manga option. */
 const MANGA_TAG = /^(漫画|マンガ|manga|comic|4コマ|四格|漫畫)$/i;
 
+/**
+ * Authors whose works non-AI rankings leave out (spec 000 §5: "works of a list of AI-author
+ * ids"), for accounts that post AI-made works without flagging them (`illust_ai_type` not 2 and
+ * no AI tag). pixiv publishes no such list and the spec does not give its ids, so it starts
+ * empty; add a pixiv user id here to keep that author out of every non-AI ranking. Ids only.
+ */
+export const AI_AUTHOR_IDS: readonly number[] = [];
+
 export interface RankingFilterOptions {
   /** The ranking's own mode flags. */
   type: Pick<RankType, 'r18' | 'r18g' | 'ai'>;

@@ -3,8 +3,6 @@ import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-r
 import { useTranslation } from 'react-i18next';
 import {
   RANK_CATEGORIES,
-  filterArtworks,
-  filterRanking,
   isRankTypeVisible,
   rankTypeOf,
   rankTypesOf,
@@ -19,6 +17,7 @@ import { useClientConfig } from '../../state/settings/client-config.ts';
 import { updateSettings, useSettings } from '../../state/settings/settings.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { categoryTarget } from './category-target.ts';
+import { rankingItems } from './ranking-items.ts';
 import styles from './RankScreen.module.css';
 
 type WebContent = 'illust' | 'ugoira';
@@ -53,8 +52,9 @@ export default function RankScreen() {
   const webList = useWebRankingList(rankType?.type ?? 'daily', web ?? 'illust', date, !!web);
   const list = web ? webList : appList;
   const items = rankType
-    ? filterRanking(filterArtworks(list.items, settings), {
-        type: rankType,
+    ? rankingItems(list.items, {
+        rankType,
+        prefs: settings,
         hideManga: settings.app.hideRankManga,
         hideBookmarked: filterFavs,
       })
