@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   DEFAULT_CONTENT_SETTINGS,
+  RECOMMENDED_NOVELS_MAX,
   cardRow,
   filterArtworks,
   normaliseNovel,
@@ -87,16 +88,21 @@ async function moreSlideImages(slide: Locator): Promise<string[]> {
 test("every novel home row ends in a 'more' slide to its full list, over covers 10 to 15", async ({
   page,
 }) => {
-  const answered = page.waitForResponse((r) => r.url().includes('/api/pixiv/novel_recommended'));
   await page.goto('/home_novel');
+  await expect(page.getByTestId('home-ranking').getByTestId('row-more')).toHaveAttribute(
+    'href',
+    '/rank_novel/day',
+  );
+  const answered = page.waitForResponse((r) => r.url().includes('/api/pixiv/novel_new'));
+  await page.getByTestId('home-load-latest').click();
   const raw = ((await (await answered).json()) as { novels: CoreRawNovel[] }).novels;
   const feed = filterArtworks(raw.map(normaliseNovel), DEFAULT_PREFS);
   const { shown, more } = cardRow(feed);
   expect(more.length).toBeGreaterThan(0);
-  const row = page.getByTestId('home-recommended');
+  const row = page.getByTestId('home-latest');
   await expect(row.getByTestId('row-item')).toHaveCount(shown.length);
   const slide = row.getByTestId('row-more');
-  await expect(slide).toHaveAttribute('href', '/osusume_illust?list=novel');
+  await expect(slide).toHaveAttribute('href', '/osusume_illust?list=latest_novel');
   // the covers of the novels at places 10 to 15, through the image proxy
   expect(await moreSlideImages(slide)).toEqual(
     more.map((n) => toProxiedImageUrl(n.images[0]?.m ?? n.thumbnail)),
@@ -104,13 +110,9 @@ test("every novel home row ends in a 'more' slide to its full list, over covers 
   expect(more.some((n) => (n.images[0]?.m ?? '').includes(`/ci${n.id}_`))).toBe(true);
   await slide.scrollIntoViewIfNeeded();
   await expectImageLoaded(slide.locator('img').first());
-  await expect(page.getByTestId('home-ranking').getByTestId('row-more')).toHaveAttribute(
-    'href',
-    '/rank_novel/day',
-  );
   await slide.click();
-  await expect(page).toHaveURL(/\/osusume_illust\?list=novel$/);
-  await expect(page.getByTestId('top-bar')).toContainText('Recommended novels');
+  await expect(page).toHaveURL(/\/osusume_illust\?list=latest_novel$/);
+  await expect(page.getByTestId('top-bar')).toContainText('New novels');
   await expect(page.getByTestId('novel-card').first()).toBeVisible();
   // all of the list the row began, not just its 10
   await expect(page.getByTestId('novel-grid').locator('[data-card-count]')).toHaveAttribute(
@@ -119,19 +121,43 @@ test("every novel home row ends in a 'more' slide to its full list, over covers 
   );
   const kept = new Set(feed.map((n) => n.id));
   expect((await shownNovelIds(page)).every((id) => kept.has(id))).toBe(true);
+});
 
+test('recommended novels: at most 10 shown, on the row and on the list behind its more slide', async ({
+  page,
+}) => {
+  const answered = page.waitForResponse((r) => r.url().includes('/api/pixiv/novel_recommended'));
   await page.goto('/home_novel');
-  await page.getByTestId('home-load-latest').click();
-  const latest = page.getByTestId('home-latest');
-  await expect(latest.getByTestId('row-item').first()).toBeVisible();
-  await expect(latest.getByTestId('row-more')).toHaveAttribute(
-    'href',
-    '/osusume_illust?list=latest_novel',
+  const raw = ((await (await answered).json()) as { novels: CoreRawNovel[] }).novels;
+  const feed = filterArtworks(raw.map(normaliseNovel), DEFAULT_PREFS);
+  // pixiv offers more than 10, so the cut is what keeps the row at 10
+  expect(feed.length).toBeGreaterThan(RECOMMENDED_NOVELS_MAX);
+  const first10 = feed.slice(0, RECOMMENDED_NOVELS_MAX).map((n) => n.id);
+  const row = page.getByTestId('home-recommended');
+  await expect(row.getByTestId('row-item')).toHaveCount(RECOMMENDED_NOVELS_MAX);
+  const rowIds = await row
+    .getByTestId('novel-card-title')
+    .evaluateAll((els) =>
+      els.map((el) => Number(/\/novel\/(\d+)$/.exec(el.getAttribute('href') ?? '')?.[1])),
+    );
+  expect(rowIds).toEqual(first10);
+  const slide = row.getByTestId('row-more');
+  await expect(slide).toHaveAttribute('href', '/osusume_illust?list=novel');
+  // nothing lies past the 10th, so the slide has no covers behind it
+  expect(await moreSlideImages(slide)).toEqual([]);
+  await slide.scrollIntoViewIfNeeded();
+  await slide.click();
+  await expect(page).toHaveURL(/\/osusume_illust\?list=novel$/);
+  await expect(page.getByTestId('top-bar')).toContainText('Recommended novels');
+  await expect(page.getByTestId('novel-grid').locator('[data-card-count]')).toHaveAttribute(
+    'data-card-count',
+    String(RECOMMENDED_NOVELS_MAX),
   );
-  await latest.getByTestId('row-more').scrollIntoViewIfNeeded();
-  await latest.getByTestId('row-more').click();
-  await expect(page.getByTestId('top-bar')).toContainText('New novels');
   await expect(page.getByTestId('novel-card').first()).toBeVisible();
+  // the cards in the DOM (the grid keeps only rows near the viewport) are among those 10
+  const listed = await shownNovelIds(page);
+  expect(listed.length).toBeGreaterThan(0);
+  expect(listed.filter((id) => !first10.includes(id))).toEqual([]);
 });
 
 test('new novels load only after a click', async ({ page }) => {

@@ -12,12 +12,15 @@ import {
   RANDOM_NOVEL_LAST_PAGE,
   RANDOM_MANGA_RANK_MODES,
   RANDOM_RANK_MODES,
+  RECOMMENDED_NOVELS_MAX,
   cardRow,
+  discoveryUsersFeed,
   homeFeed,
   isHomeFeedArtwork,
   pickRandomRanking,
   randomListHasMore,
   recommendedFeed,
+  recommendedNovelsFeed,
   recommendedUsersFeed,
 } from './home-feed.ts';
 
@@ -198,5 +201,49 @@ describe('recommended users (spec 000 §5: no illustrations or adult-looking tag
   it('drops blocked users and keeps the order of the rest', () => {
     const users = [3, 99, 1, 2].map((id) => user(id, [artworkFixture({ id: id * 100 })]));
     expect(recommendedUsersFeed(users, prefs).map((u) => u.id)).toEqual([3, 1, 2]);
+  });
+});
+
+describe('recommended novels (spec 000 §2: at most 10 shown)', () => {
+  it('cuts the filtered novels to 10, after the filter, in order', () => {
+    expect(RECOMMENDED_NOVELS_MAX).toBe(10);
+    const novels = Array.from({ length: 14 }, (_, i) =>
+      artworkFixture({ id: i + 1, x_restrict: i === 0 ? 1 : 0 }),
+    );
+    const shown = recommendedNovelsFeed(novels, prefs);
+    // the R-18 first one is filtered, then the cut takes the next 10
+    expect(shown.map((n) => n.id)).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    expect(recommendedNovelsFeed(novels.slice(0, 4), prefs)).toHaveLength(3);
+  });
+});
+
+describe('discovery users (spec 000 §4)', () => {
+  const tag = (name: string) => ({ name, translated_name: null });
+  const user = (id: number, illusts: ReturnType<typeof artworkFixture>[]) => ({
+    id,
+    name: `user ${id}`,
+    illusts: illusts.map((a) => ({ ...a, author: { ...a.author, id } })),
+  });
+
+  it('drops blocked users and keeps the order of the rest', () => {
+    const users = [3, 99, 1].map((id) => user(id, [artworkFixture({ id: id * 100 })]));
+    expect(discoveryUsersFeed(users, prefs).map((u) => u.id)).toEqual([3, 1]);
+  });
+
+  it("filters each user's works by the content settings and drops users left with none", () => {
+    const mixed = user(6, [
+      artworkFixture({ id: 60 }),
+      artworkFixture({ id: 61, x_restrict: 1 }),
+      artworkFixture({ id: 62, tags: [tag('blocked')] }),
+      artworkFixture({ id: 63, illust_ai_type: 2 }),
+    ]);
+    const onlyR18g = user(7, [artworkFixture({ id: 70, x_restrict: 2 })]);
+    const kept = discoveryUsersFeed([mixed, onlyR18g], prefs);
+    expect(kept.map((u) => u.id)).toEqual([6]);
+    expect(kept[0]!.illusts.map((a) => a.id)).toEqual([60, 63]);
+    const noAi = { ...prefs, content: { ...prefs.content, ai: false } };
+    expect(discoveryUsersFeed([mixed], noAi)[0]!.illusts.map((a) => a.id)).toEqual([60]);
+    const all = { ...prefs, content: { r18: true, r18g: true, ai: true } };
+    expect(discoveryUsersFeed([mixed, onlyR18g], all).map((u) => u.illusts.length)).toEqual([3, 1]);
   });
 });

@@ -3,7 +3,13 @@
  * feed shows, how a card row is cut, and how the random lists pick their rankings and finish.
  */
 import type { Artwork } from '../entities/artwork.ts';
-import { isAiArtwork, isHiddenByContent, type ContentPreferences } from '../filter/content.ts';
+import {
+  filterArtworks,
+  isAiArtwork,
+  isHiddenByContent,
+  type ContentPreferences,
+  type FilterableItem,
+} from '../filter/content.ts';
 import { jstDay, rankingDateWindow } from './ranking-date.ts';
 
 /** A card row shows this many items, then a 'more' slide. */
@@ -48,6 +54,18 @@ export function homeFeed(artworks: Artwork[], prefs: ContentPreferences): Artwor
 /** Recommended illustrations: the home feed's works with at least 500 likes. */
 export function recommendedFeed(artworks: Artwork[], prefs: ContentPreferences): Artwork[] {
   return homeFeed(artworks, prefs).filter((a) => a.like >= RECOMMENDED_MIN_LIKES);
+}
+
+/**
+ * Recommended novels (spec 000 §2 Novel home: "at most 10 shown"): the novels the content filter
+ * lets through, cut to 10. The home row and the full list behind its 'more' slide both show
+ * this, so the full list never shows more than the row promised.
+ */
+export function recommendedNovelsFeed<T extends FilterableItem>(
+  novels: readonly T[],
+  prefs: ContentPreferences,
+): T[] {
+  return filterArtworks([...novels], prefs).slice(0, RECOMMENDED_NOVELS_MAX);
 }
 
 /** A card row: the first 10 items, and the items behind the 'more' slide (10 to 15). */
@@ -100,6 +118,24 @@ export function discoveryMode(content: { r18: boolean }): 'safe' | 'all' {
  * ignoring case (pixiv puts the rating tag first on every adult work).
  */
 export const ADULT_TAG_PATTERN = /^(r-?18g?|18\+)$/i;
+
+/**
+ * Discovery users (spec 000 §4, `/discovery` in self-hosted mode): blocked users leave, and each
+ * kept user carries only the works the content filter lets through. A user left with no works
+ * is dropped too: their card would be a name over an empty slide.
+ */
+export function discoveryUsersFeed<U extends RecommendableUser>(
+  users: readonly U[],
+  prefs: ContentPreferences,
+): U[] {
+  const out: U[] = [];
+  for (const user of users) {
+    if (prefs.blocks.authorIds.includes(user.id)) continue;
+    const illusts = user.illusts.filter((a) => !isHiddenByContent(a, prefs));
+    if (illusts.length > 0) out.push({ ...user, illusts });
+  }
+  return out;
+}
 
 /** The part of a recommended user the rule reads. */
 export interface RecommendableUser {

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { filterArtworks, rankingDateWindow } from '@pv/core';
+import { filterArtworks, rankingDateWindow, recommendedNovelsFeed } from '@pv/core';
 import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
 import { useServerConfig } from '../../state/queries/config.ts';
 import {
@@ -80,7 +80,7 @@ export default function HomeNovelScreen() {
       <NovelRow
         title={t('home.recommended_novels')}
         to={homeListHref('novel')}
-        items={recommended.data && filterArtworks(recommended.data, settings)}
+        items={recommended.data && recommendedNovelsFeed(recommended.data, settings)}
         {...recommendedRow}
         imageProxy={imageProxy}
         testId="home-recommended"

@@ -1,7 +1,13 @@
 import { useCallback } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { filterArtworks, homeFeed, type Artwork, type Novel } from '@pv/core';
+import {
+  filterArtworks,
+  homeFeed,
+  recommendedNovelsFeed,
+  type Artwork,
+  type Novel,
+} from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
 import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
@@ -47,7 +53,12 @@ function NovelListView({ list, query }: { list: 'novel' | 'latest_novel'; query:
   const { t } = useTranslation();
   const settings = useSettings();
   const imageProxy = useServerConfig().imageProxy ?? undefined;
-  const filter = useCallback((items: Novel[]) => filterArtworks(items, settings), [settings]);
+  // recommended novels are 10 at most here too, as on their home row (spec 000 §2)
+  const filter = useCallback(
+    (items: Novel[]) =>
+      list === 'novel' ? recommendedNovelsFeed(items, settings) : filterArtworks(items, settings),
+    [list, settings],
+  );
   const grid = useFirstPageList(query, filter);
   return (
     <>
