@@ -70,15 +70,50 @@ describe('SearchBox', () => {
     expect(router.state.location.pathname).toBe('/search/castle');
   });
 
-  it('shows history in self-hosted mode, never asking for suggestions', async () => {
+  it('shows history while no word is typed, newest first, 20 at most, in either mode', async () => {
+    for (const selfHosted of [true, false]) {
+      const stored = Array.from({ length: 22 }, (_, i) => `word ${i}`);
+      localStorage.setItem('pv.searchHistory', JSON.stringify(stored));
+      const { calls, input } = setup(selfHosted);
+      fireEvent.focus(input);
+      const entries = await screen.findAllByTestId('search-history-entry');
+      expect(entries.map((e) => e.textContent)).toEqual(stored.slice(0, 20));
+      expect(screen.queryByTestId('search-suggestions')).toBeNull();
+      await new Promise((r) => setTimeout(r, 600));
+      expect(calls).toHaveLength(0);
+      cleanup();
+      localStorage.clear();
+    }
+  });
+
+  it('self-hosted mode: typing a word hides the history and never asks for suggestions', async () => {
     localStorage.setItem('pv.searchHistory', JSON.stringify(['blue sky', 'cat']));
     const { calls, input } = setup(true);
     fireEvent.focus(input);
+    expect(await screen.findAllByTestId('search-history-entry')).toHaveLength(2);
     fireEvent.change(input, { target: { value: 'ca' } });
-    const entries = await screen.findAllByTestId('search-history-entry');
-    expect(entries.map((e) => e.textContent)).toEqual(['blue sky', 'cat']);
+    expect(screen.queryByTestId('search-history')).toBeNull();
     await new Promise((r) => setTimeout(r, 700));
     expect(calls).toHaveLength(0);
+    expect(screen.queryByTestId('search-suggestions')).toBeNull();
+    // the word removed, the history is back
+    fireEvent.change(input, { target: { value: '' } });
+    expect(screen.getAllByTestId('search-history-entry')).toHaveLength(2);
+  });
+
+  it('outside self-hosted mode typing swaps the history for suggestions', async () => {
+    localStorage.setItem('pv.searchHistory', JSON.stringify(['blue sky']));
+    const { input } = setup(false);
+    fireEvent.focus(input);
+    expect(screen.getAllByTestId('search-history-entry')).toHaveLength(1);
+    fireEvent.change(input, { target: { value: 'ca' } });
+    expect(screen.queryByTestId('search-history')).toBeNull();
+    await waitFor(() => expect(screen.getAllByTestId('search-suggestion')).toHaveLength(2), {
+      timeout: 2000,
+    });
+    fireEvent.change(input, { target: { value: '' } });
+    expect(screen.queryByTestId('search-suggestions')).toBeNull();
+    expect(screen.getAllByTestId('search-history-entry')).toHaveLength(1);
   });
 
   it('turns words into removable chips and keeps the query within 50 characters', () => {

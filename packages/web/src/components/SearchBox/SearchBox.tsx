@@ -10,12 +10,9 @@ import {
 import { useDebounced } from '../../lib/useDebounced.ts';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { AUTOCOMPLETE_DEBOUNCE_MS, useTagSuggestions } from '../../state/queries/search.ts';
-import {
-  clearSearchHistory,
-  forgetSearch,
-  rememberSearch,
-  useSearchHistory,
-} from '../../state/search-history.ts';
+import { rememberSearch, useSearchHistory } from '../../state/search-history.ts';
+import { historyEntries, searchDropdownPart } from './search-dropdown.ts';
+import { SearchHistoryList, SearchSuggestionList } from './SearchBoxLists.tsx';
 import styles from './SearchBox.module.css';
 
 export type SearchTarget = 'illust' | 'novel' | 'user';
@@ -32,8 +29,9 @@ function splitInitial(text: string): string[] {
 
 /**
  * The search box (spec 000 §2 Search): typed words become removable chips, the last word is
- * pending; 50 characters at most. Focus opens numeric shortcuts and either the history (self-
- * hosted mode) or tag suggestions after a 500 ms pause. A submit or a tag click searches.
+ * pending; 50 characters at most. Focus opens numeric shortcuts and, while no word is being
+ * typed, the history (20, newest first); while one is, tag suggestions after a 500 ms pause
+ * (outside self-hosted mode only). A submit, a history entry or a tag click searches.
  */
 export function SearchBox({ target, initial = '' }: { target: SearchTarget; initial?: string }) {
   const { t } = useTranslation();
@@ -46,8 +44,9 @@ export function SearchBox({ target, initial = '' }: { target: SearchTarget; init
   const input = useRef<HTMLInputElement>(null);
   const committed = words.join(' ');
   const room = SEARCH_BOX_MAX_LENGTH - committed.length - (words.length ? 1 : 0);
+  const part = searchDropdownPart(pending, selfHosted);
   const debounced = useDebounced(pending, AUTOCOMPLETE_DEBOUNCE_MS);
-  const suggestions = useTagSuggestions(debounced, open && !selfHosted);
+  const suggestions = useTagSuggestions(debounced, open && part === 'suggestions');
   const full = normaliseKeyword([...words, pending].join(' '));
   const shortcuts = numericShortcuts(full);
 
@@ -148,60 +147,15 @@ export function SearchBox({ target, initial = '' }: { target: SearchTarget; init
               ))}
             </ul>
           )}
-          {selfHosted
-            ? history.length > 0 && (
-                <section data-testid="search-history">
-                  <header className={styles.dropHead}>
-                    <span>{t('search.history')}</span>
-                    <button type="button" onClick={clearSearchHistory}>
-                      {t('search.clear_history')}
-                    </button>
-                  </header>
-                  <ul className={styles.list}>
-                    {history.map((h) => (
-                      <li key={h}>
-                        <button
-                          type="button"
-                          className={styles.entry}
-                          onClick={() => go(h)}
-                          data-testid="search-history-entry"
-                        >
-                          {h}
-                        </button>
-                        <button
-                          type="button"
-                          className={styles.forget}
-                          aria-label={t('search.remove_word', { word: h })}
-                          onClick={() => forgetSearch(h)}
-                        >
-                          ×
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              )
-            : (suggestions.data?.length ?? 0) > 0 && (
-                <section data-testid="search-suggestions">
-                  <header className={styles.dropHead}>
-                    <span>{t('search.suggestions')}</span>
-                  </header>
-                  <ul className={styles.list}>
-                    {suggestions.data!.map((s) => (
-                      <li key={s.name}>
-                        <button
-                          type="button"
-                          className={styles.entry}
-                          onClick={() => go([...words, s.name].join(' '))}
-                        >
-                          {s.name}
-                          {s.translated_name && <small> {s.translated_name}</small>}
-                        </button>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              )}
+          {part === 'history' && (
+            <SearchHistoryList entries={historyEntries(history)} onPick={go} />
+          )}
+          {part === 'suggestions' && debounced === pending && (
+            <SearchSuggestionList
+              suggestions={suggestions.data}
+              onPick={(tag) => go([...words, tag].join(' '))}
+            />
+          )}
         </div>
       )}
     </div>

@@ -50,9 +50,14 @@ export default function SearchHomeScreen() {
             <SkeletonList count={SKELETON_TILES} className={styles.tagGrid}>
               {(i) => <Skeleton key={i} className={styles.tagSkeleton} />}
             </SkeletonList>
+          ) : !tags.data?.length ? (
+            // an empty answer is said, not left as a blank grid (spec 000 §8)
+            <p className={styles.empty} data-testid="trending-tags-empty">
+              {t('common.no_data')}
+            </p>
           ) : (
             <div className={styles.tagGrid}>
-              {(tags.data ?? []).map((tag) => (
+              {tags.data.map((tag) => (
                 <Link
                   key={tag.name}
                   to={`${resultPath}/${encodeURIComponent(tag.name)}`}
