@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { discoveryMode, filterArtworks } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
@@ -7,15 +8,25 @@ import { useServerConfig } from '../../state/queries/config.ts';
 import { useDiscoveryList } from '../../state/queries/discovery.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
+import { DiscoveryUsers } from './DiscoveryUsers.tsx';
 import styles from './Discovery.module.css';
 
-/** `/discovery` (self-hosted mode only): pixiv's discovery picks, with a shuffle. */
+type Tab = 'artworks' | 'users';
+const TABS: readonly Tab[] = ['artworks', 'users'];
+const TAB_LABEL = { artworks: 'discovery.tab_artworks', users: 'discovery.tab_users' } as const;
+
+/**
+ * `/discovery` (self-hosted mode only): pixiv's discovery picks, artworks (three pages) or users
+ * (`?tab=users`, one load), with a shuffle that asks for a fresh set.
+ */
 export default function DiscoveryScreen() {
   const { t } = useTranslation();
   const settings = useSettings();
   const { selfHosted, imageProxy } = useServerConfig();
+  const [search, setSearch] = useSearchParams();
+  const tab: Tab = search.get('tab') === 'users' ? 'users' : 'artworks';
   const [round, setRound] = useState(0);
-  const list = useDiscoveryList(discoveryMode(settings.content), round);
+  const list = useDiscoveryList(discoveryMode(settings.content), round, tab === 'artworks');
   const items = useMemo(() => filterArtworks(list.items, settings), [list.items, settings]);
   if (!selfHosted) return <NotFoundScreen />;
   return (
@@ -33,7 +44,28 @@ export default function DiscoveryScreen() {
           {t('discovery.shuffle')}
         </button>
       </TopBar>
-      <ImageGrid key={round} list={{ ...list, items }} imageProxy={imageProxy ?? undefined} />
+      <div className={styles.tabs} role="tablist" data-testid="discovery-tabs">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={tab === name ? styles.active : undefined}
+            onClick={() => setSearch(name === 'users' ? { tab: name } : {}, { replace: true })}
+            data-testid={`discovery-tab-${name}`}
+          >
+            {t(TAB_LABEL[name])}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {tab === 'artworks' ? (
+          <ImageGrid key={round} list={{ ...list, items }} imageProxy={imageProxy ?? undefined} />
+        ) : (
+          <DiscoveryUsers round={round} imageProxy={imageProxy ?? undefined} />
+        )}
+      </div>
     </>
   );
 }

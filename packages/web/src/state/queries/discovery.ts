@@ -5,10 +5,13 @@ import {
   DISCOVERY_LAST_PAGE,
   DISCOVERY_PAGE_SIZE,
   LIST_THROTTLE_MS,
+  normaliseWebDiscoveryUsers,
   normaliseWebThumbnail,
   randomListHasMore,
   type Artwork,
+  type RawWebDiscoveryUsers,
   type RawWebThumbnail,
+  type WebRecommendedUser,
 } from '@pv/core';
 import { useApi } from '../api/ApiContext.tsx';
 import { unwrap } from '../api/errors.ts';
@@ -18,11 +21,15 @@ interface DiscoveryBody {
   body: { thumbnails: { illust: RawWebThumbnail[] } };
 }
 
-/** The discovery list: pages of 60, finished after page 3; `round` changes on shuffle. */
-export function useDiscoveryList(mode: 'safe' | 'all', round: number) {
+/**
+ * The discovery list: pages of 60, finished after page 3; `round` changes on shuffle. Asked for
+ * only while `enabled` (the screen's artworks part is shown).
+ */
+export function useDiscoveryList(mode: 'safe' | 'all', round: number, enabled = true) {
   const api = useApi();
   return usePagedList<Artwork>({
     queryKey: ['discovery', mode, round],
+    enabled,
     staleTime: Infinity,
     throttleMs: LIST_THROTTLE_MS.default,
     fetchPage: async (page, signal): Promise<ListPage<Artwork>> => {
@@ -48,5 +55,37 @@ export function useDiscoveryCard(mode: 'safe' | 'all', enabled = true) {
       unwrap(
         await api.web<DiscoveryBody>('discovery', { mode, limit: DISCOVERY_CARD_SIZE }, signal),
       ).body.thumbnails.illust.map(normaliseWebThumbnail),
+  });
+}
+
+/** How many users the discovery screen asks for (the server's default, well within its 100). */
+export const DISCOVERY_USERS_LIMIT = 20;
+
+/**
+ * Discovery users (`/api/web/discovery_users`, www `/ajax/discovery/users`): one load, which
+ * finishes the list (spec 000 §4: "discovery users after one load"); `round` changes on shuffle.
+ * Fetched only once the users part is shown. A web-proxy failure answers an empty body (spec 000
+ * §8), which shows as no data.
+ */
+export function useDiscoveryUsers(round: number, enabled: boolean) {
+  const api = useApi();
+  return useQuery({
+    queryKey: ['discovery', 'users', round],
+    enabled,
+    staleTime: Infinity,
+    queryFn: async ({ signal }): Promise<WebRecommendedUser[]> => {
+      const { body } = unwrap(
+        await api.web<{ body: RawWebDiscoveryUsers }>(
+          'discovery_users',
+          { limit: DISCOVERY_USERS_LIMIT },
+          signal,
+        ),
+      );
+      return normaliseWebDiscoveryUsers({
+        recommendedUsers: body.recommendedUsers ?? [],
+        users: body.users ?? [],
+        thumbnails: { illust: body.thumbnails?.illust ?? [] },
+      });
+    },
   });
 }

@@ -1,0 +1,57 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { discoveryUsersFeed, webRecommendedUserPreview } from '@pv/core';
+import { SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
+import { UserCard, UserCardSkeleton } from '../../components/UserCard/UserCard.tsx';
+import { useDiscoveryUsers } from '../../state/queries/discovery.ts';
+import { useRowState } from '../../state/queries/row-state.ts';
+import { useSettings } from '../../state/settings/settings.ts';
+import styles from './Discovery.module.css';
+
+const SKELETON_CARDS = 6;
+
+/**
+ * Discovery's users: pixiv's picks as user cards, one load and finished (spec 000 §4); blocked
+ * users leave and each card keeps only the works the content settings let through.
+ */
+export function DiscoveryUsers({ round, imageProxy }: { round: number; imageProxy?: string }) {
+  const { t } = useTranslation();
+  const settings = useSettings();
+  const query = useDiscoveryUsers(round, true);
+  const { loading, error, onRetry } = useRowState(query);
+  const users = useMemo(
+    () => discoveryUsersFeed(query.data ?? [], settings).map(webRecommendedUserPreview),
+    [query.data, settings],
+  );
+  if (loading) {
+    return (
+      <SkeletonList
+        count={SKELETON_CARDS}
+        className={styles.users}
+        testId="discovery-users-loading"
+      >
+        {(i) => <UserCardSkeleton key={i} />}
+      </SkeletonList>
+    );
+  }
+  return (
+    <>
+      <div className={styles.users} data-testid="discovery-users">
+        {users.map((u) => (
+          <UserCard key={u.id} user={u} imageProxy={imageProxy} />
+        ))}
+      </div>
+      <div className={styles.footer} aria-live="polite">
+        {error ? (
+          <button type="button" onClick={onRetry} data-testid="list-error">
+            {t('common.network_error')}
+          </button>
+        ) : (
+          <span data-testid={users.length ? 'list-finished' : 'list-empty'}>
+            {t(users.length ? 'common.no_more' : 'common.no_data')}
+          </span>
+        )}
+      </div>
+    </>
+  );
+}
