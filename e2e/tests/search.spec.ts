@@ -545,3 +545,166 @@ test('the filters offer the spec values: dates from 2007-09-13, tags 30000 to 10
   expect(new URL((await again).url()).searchParams.get('page')).toBe('1');
   await expect(page.getByTestId('filter-end')).toHaveAttribute('min', '2020-01-01');
 });
+
+/** The server as one run without self-hosted mode answers `/api/config`. */
+async function notSelfHosted(page: Page) {
+  await page.route('**/api/config', (route) =>
+    route.fulfill({ json: { upstream: 'sandbox', imageProxy: null, selfHosted: false } }),
+  );
+}
+
+test('the trending tag grid says there is no data when pixiv names no trending tags', async ({
+  page,
+}) => {
+  await page.route('**/api/pixiv/tags', (route) => route.fulfill({ json: { trend_tags: [] } }));
+  await page.goto('/search');
+  const grid = page.getByTestId('trending-tags');
+  await expect(grid.getByTestId('trending-tags-empty')).toHaveText('Nothing here');
+  await expect(grid.getByTestId('trending-tag')).toHaveCount(0);
+});
+
+test('the dropdown lists the history while no word is typed; typing hides it (self-hosted)', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/pixiv/tags_autocomplete')) asked.push(r.url());
+  });
+  const history = Array.from({ length: 20 }, (_, i) => `history ${i}`);
+  await page.addInitScript(
+    (h) => localStorage.setItem('pv.searchHistory', JSON.stringify(h)),
+    history,
+  );
+  await page.goto('/search');
+  const input = page.getByTestId('search-input');
+  await input.focus();
+  const entries = page.getByTestId('search-history-entry');
+  await expect(entries).toHaveText(history);
+  await input.pressSequentially('風');
+  await expect(page.getByTestId('search-history')).toHaveCount(0);
+  await page.waitForTimeout(1000);
+  await expect(page.getByTestId('search-suggestions')).toHaveCount(0);
+  expect(asked).toEqual([]);
+  await input.press('Backspace');
+  await expect(entries).toHaveCount(20);
+  await entries.nth(3).click();
+  await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent('history 3')}$`));
+});
+
+test('outside self-hosted mode typing a word shows tag suggestions after the 500 ms pause', async ({
+  page,
+}) => {
+  await notSelfHosted(page);
+  await page.addInitScript(() =>
+    localStorage.setItem('pv.searchHistory', JSON.stringify(['older search'])),
+  );
+  const asked: { url: string; at: number }[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/pixiv/tags_autocomplete'))
+      asked.push({ url: r.url(), at: Date.now() });
+  });
+  await page.goto('/search');
+  const input = page.getByTestId('search-input');
+  await input.focus();
+  await expect(page.getByTestId('search-history-entry')).toHaveText(['older search']);
+  const word = '風景';
+  const typedAt = Date.now();
+  await input.pressSequentially(word, { delay: 50 });
+  await expect(page.getByTestId('search-history')).toHaveCount(0);
+  const suggestions = page.getByTestId('search-suggestion');
+  await expect(suggestions.first()).toBeVisible();
+  // one call, for the whole word, at least 500 ms after the last key
+  expect(asked).toHaveLength(1);
+  expect(new URL(asked[0]!.url).searchParams.get('word')).toBe(word);
+  expect(asked[0]!.at - typedAt).toBeGreaterThanOrEqual(500);
+  const answer = (await (
+    await page.request.get(`/api/pixiv/tags_autocomplete?word=${encodeURIComponent(word)}`)
+  ).json()) as { tags: { name: string }[] };
+  expect(answer.tags.length).toBeGreaterThan(0);
+  await expect(suggestions).toHaveCount(answer.tags.length);
+  const tag = answer.tags[0]!.name;
+  await expect(suggestions.first()).toContainText(tag);
+  await suggestions.first().click();
+  await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent(tag)}$`));
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+});
+
+test('a number in the box offers its artwork, user and novel, and each shortcut opens it', async ({
+  page,
+}) => {
+  const rank = (await (await page.request.get('/api/pixiv/rank?mode=day')).json()) as {
+    illusts: { id: number; title: string; user: { id: number } }[];
+  };
+  const novels = (await (await page.request.get('/api/pixiv/novel_recommended')).json()) as {
+    novels: { id: number }[];
+  };
+  const work = rank.illusts[0]!;
+  const novel = novels.novels[0]!;
+  const open = async (id: number, name: RegExp, url: RegExp) => {
+    await page.goto('/search');
+    const input = page.getByTestId('search-input');
+    await input.focus();
+    await input.pressSequentially(`猫 ${id}`);
+    const shortcut = page.getByTestId('search-dropdown').getByRole('link', { name });
+    await expect(shortcut).toBeVisible();
+    await shortcut.click();
+    await expect(page).toHaveURL(url);
+  };
+  await open(work.id, new RegExp(`^Artwork #${work.id}$`), new RegExp(`/artworks/${work.id}$`));
+  await expect(page.getByTestId('artwork-title')).toHaveText(work.title);
+  await open(
+    work.user.id,
+    new RegExp(`^User #${work.user.id}$`),
+    new RegExp(`/users/${work.user.id}$`),
+  );
+  await expect(page.getByTestId('top-bar')).toContainText('User');
+  await open(novel.id, new RegExp(`^Novel #${novel.id}$`), new RegExp(`/novel/${novel.id}$`));
+  await expect(page.getByTestId('top-bar')).toContainText('Novel');
+  // words without digits offer no shortcut
+  await page.goto('/search');
+  await page.getByTestId('search-input').focus();
+  await page.getByTestId('search-input').pressSequentially('風景');
+  await expect(
+    page.getByTestId('search-dropdown').getByRole('link', { name: /#\d+$/ }),
+  ).toHaveCount(0);
+});
+
+test("a word's close mark removes it; the search is made of the words left", async ({ page }) => {
+  await page.goto('/search');
+  const input = page.getByTestId('search-input');
+  await input.pressSequentially('猫 風景 空 ');
+  const words = page.getByTestId('search-word');
+  await expect(words).toHaveCount(3);
+  await page.getByRole('button', { name: 'Remove 風景' }).click();
+  await expect(words).toHaveCount(2);
+  await expect(words.nth(0)).toContainText('猫');
+  await expect(words.nth(1)).toContainText('空');
+  await input.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent('猫 空')}$`));
+  // on the results, the box holds those words and a close mark still removes one
+  await expect(words).toHaveCount(2);
+  await page.getByRole('button', { name: 'Remove 猫' }).click();
+  await expect(words).toHaveCount(1);
+  await input.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent('空')}$`));
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+});
+
+test('the box takes 50 characters at most, words and spaces included', async ({ page }) => {
+  await page.goto('/search');
+  const input = page.getByTestId('search-input');
+  await input.pressSequentially('a'.repeat(60));
+  await expect(input).toHaveValue('a'.repeat(50));
+  await input.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/search/${'a'.repeat(50)}$`));
+
+  await page.goto('/search');
+  // a 20-letter word and its space leave 29 characters for the next
+  await input.pressSequentially(`${'x'.repeat(20)} ${'y'.repeat(40)}`);
+  await expect(page.getByTestId('search-word')).toHaveCount(1);
+  await expect(input).toHaveValue('y'.repeat(29));
+  await input.press('Enter');
+  const keyword = `${'x'.repeat(20)} ${'y'.repeat(29)}`;
+  expect(keyword).toHaveLength(50);
+  await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent(keyword)}$`));
+});
