@@ -62,7 +62,12 @@ export function NovelRow({
               <NovelCard novel={novel} imageProxy={imageProxy} />
             </div>
           ))}
-          <Link to={to} className={`${styles.item} ${styles.more}`} data-testid="row-more">
+          <Link
+            to={to}
+            // with no covers behind it (a row of 10 or fewer) the label sits on the plain card
+            className={`${styles.item} ${styles.more} ${more.length === 0 ? styles.bare : ''}`}
+            data-testid="row-more"
+          >
             <span className={styles.mosaic} aria-hidden="true">
               {more.map((novel) => (
                 <img
