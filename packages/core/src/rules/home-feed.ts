@@ -153,19 +153,16 @@ export function recommendedUsersFeed<U extends RecommendableUser>(
   users: readonly U[],
   prefs: ContentPreferences,
 ): U[] {
-  const out: U[] = [];
-  for (const user of users) {
-    if (prefs.blocks.authorIds.includes(user.id)) continue;
-    const adult = user.illusts.some((a) =>
+  const looksAdult = (user: U) =>
+    user.illusts.some((a) =>
       a.tags.some(
         (t) =>
           ADULT_TAG_PATTERN.test(t.name) ||
           (t.translated_name != null && ADULT_TAG_PATTERN.test(t.translated_name)),
       ),
     );
-    if (adult) continue;
-    const illusts = user.illusts.filter((a) => !isHiddenByContent(a, prefs));
-    if (illusts.length > 0) out.push({ ...user, illusts });
-  }
-  return out;
+  return discoveryUsersFeed(
+    users.filter((u) => !looksAdult(u)),
+    prefs,
+  );
 }
