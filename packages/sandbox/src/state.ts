@@ -88,7 +88,7 @@ export class SandboxState {
 
   /** The reverse image search's index, built on the first search. */
   get imageIndex(): ImageIndex {
-    return (this.imageIndexCache ??= new ImageIndex(this.data, this.rankings, this.now));
+    return (this.imageIndexCache ??= new ImageIndex(this.data, this.now));
   }
 
   /** The novels and novel series, built on first use. */

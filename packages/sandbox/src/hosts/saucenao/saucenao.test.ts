@@ -60,6 +60,53 @@ describe('saucenao image search', () => {
     expect(rest).toEqual([...rest].sort((a, b) => b - a));
   }, 60_000);
 
+  it('finds works outside the rankings (all ages and R-18) across the whole dataset, not R-18G', async () => {
+    const d = sb.state.data;
+    const day = latestRankingDay(TEST_NOW);
+    const ranked = new Set(
+      [
+        'day',
+        'week',
+        'month',
+        'day_manga',
+        'week_manga',
+        'day_r18',
+        'week_r18',
+        'week_r18g',
+      ].flatMap((mode) => Array.from(sb.state.rankings.indexes(mode, day))),
+    );
+    // The oldest works of each rating: years before any ranking the sandbox serves.
+    const oldest = (x: number) => {
+      for (let i = 0; i < d.illustCount; i++) if (d.xRestrict[i] === x && !ranked.has(i)) return i;
+      throw new Error(`no work rated ${x}`);
+    };
+    const upload = async (index: number) => {
+      const work = d.work(index);
+      const medium = new URL(workPageUrls(work, 0).medium).pathname;
+      const image = await fetch(`${sb.hosts.pximg}${medium}`, {
+        headers: { referer: 'https://www.pixiv.net/' },
+      });
+      const bytes = await sharp(Buffer.from(await image.arrayBuffer()))
+        .resize(300)
+        .jpeg({ quality: 60 })
+        .toBuffer();
+      return { work, results: (await search(bytes)).body.results! };
+    };
+    for (const rating of [0, 1]) {
+      const { work, results } = await upload(oldest(rating));
+      expect(sb.state.imageIndex.covers(work.index)).toBe(true);
+      expect(results[0]!.data.pixiv_id).toBe(work.id);
+      expect(Number(results[0]!.header.similarity)).toBeGreaterThan(90);
+    }
+    // R-18G works are not indexed: the picture finds only other works, none of them closely.
+    const { work, results } = await upload(oldest(2));
+    expect(sb.state.imageIndex.covers(work.index)).toBe(false);
+    expect(results.map((r) => r.data.pixiv_id)).not.toContain(work.id);
+    expect(Number(results[0]!.header.similarity)).toBeLessThan(90);
+    const stats = await sb.state.imageIndex.stats();
+    expect(stats.works).toBeGreaterThan(0.9 * d.firstIndexFrom(sb.state.now));
+  }, 60_000);
+
   it('refuses a file that is not an image', async () => {
     const { status, body } = await search(Buffer.from('hello'), 'text/plain');
     expect(status).toBe(400);
