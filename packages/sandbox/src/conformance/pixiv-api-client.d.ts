@@ -65,6 +65,8 @@ declare module 'pixiv-api-client' {
     userFollowDetail(id: number): Promise<Json>;
     userState(): Promise<Json>;
     aiShowSettings(): Promise<Json>;
+    toggleAIShowSettings(isToggle: boolean): Promise<Json>;
+    sendAccountVerificationEmail(): Promise<Json>;
     illustMyPixiv(): Promise<Json>;
     novelMyPixiv(): Promise<Json>;
     illustBookmarkDetail(id: number, options?: Options): Promise<Json>;

@@ -316,6 +316,49 @@ describe('pixiv-api-client relations and bookmark details against the sandbox', 
     expect(await api.aiShowSettings()).toEqual({ show_ai: true });
   });
 
+  it('toggleAIShowSettings persists in aiShowSettings; sendAccountVerificationEmail', async () => {
+    expect(await api.toggleAIShowSettings(false)).toEqual({});
+    expect(await api.aiShowSettings()).toEqual({ show_ai: false });
+    const hidden = await api.searchIllust('AIイラスト');
+    expect(hidden.show_ai).toBe(false);
+    expect(items(hidden, 'illusts')).toEqual([]);
+    expect(await api.toggleAIShowSettings(true)).toEqual({});
+    expect(await api.aiShowSettings()).toEqual({ show_ai: true });
+    expect(items(await api.searchIllust('AIイラスト'), 'illusts').length).toBeGreaterThan(0);
+    expect(await api.sendAccountVerificationEmail()).toEqual({});
+  });
+
+  it('the two routes pixiv answers without a token, through a client that never signed in', async () => {
+    const anonymous = new PixivApi();
+    const info = (await anonymous.requestUrl('/v1/application-info/android')) as {
+      application_info: Record<string, unknown>;
+    };
+    expect(Object.keys(info.application_info).sort()).toEqual([
+      'latest_version',
+      'notice_exists',
+      'notice_id',
+      'notice_important',
+      'notice_message',
+      'store_url',
+      'update_available',
+      'update_message',
+      'update_required',
+    ]);
+    // pixiv-api-client introduces itself as Android app 5.0.234: an app that must update.
+    expect(info.application_info.update_required).toBe(true);
+    const emoji = (await anonymous.requestUrl('/v1/emoji')) as {
+      emoji_definitions: { id: number; slug: string; image_url_medium: string }[];
+    };
+    expect(emoji.emoji_definitions[0]).toEqual({
+      id: 101,
+      slug: 'normal',
+      image_url_medium: 'https://s.pximg.net/common/images/emoji/128x128/101_128x128.png',
+    });
+    await expect(anonymous.aiShowSettings()).rejects.toMatchObject({
+      error: { message: expect.stringMatching(/invalid_request$/) as unknown },
+    });
+  });
+
   it('illustBookmarkDetail, novelBookmarkDetail and the bookmark tags follow a bookmark', async () => {
     const work = newest('manga');
     await api.bookmarkIllust(work.id, 'private', ['detail']);

@@ -1,6 +1,7 @@
 /**
  * What sandbox accounts do while the sandbox runs: bookmarks (with a growing bookmark id, public
- * or private) and follows. They show in is_bookmarked / is_followed and in the follow feed.
+ * or private), follows and the AI display setting. They show in is_bookmarked / is_followed, in
+ * the follow feed and in the searches.
  */
 
 export type Restrict = 'public' | 'private';
@@ -16,6 +17,8 @@ export class AccountSocial {
   readonly follows = new Map<number, Restrict>();
   /** Novel bookmarks, by novel id (novel and illust ids are separate spaces). */
   readonly novelBookmarks = new Map<number, Bookmark>();
+  /** pixiv's "show AI-generated works" setting; every account starts with it on. */
+  showAi = true;
 }
 
 export class Social {

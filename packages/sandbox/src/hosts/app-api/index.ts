@@ -23,14 +23,21 @@ import { registerUserRelations } from './user-relations.ts';
 import { registerBookmarkDetails } from './bookmark-details.ts';
 import { registerBookmarkRanges } from './bookmark-ranges.ts';
 import { registerNovelSeriesV1 } from './novel-series-v1.ts';
+import { registerAppInfo } from './app-info.ts';
+import { registerAccountSettings } from './account-settings.ts';
 
 export { APP_API_ORIGIN, appError, firstLanguage } from './common.ts';
 
 const OAUTH_MESSAGE =
   'Error occurred at the OAuth process. Please check your Access Token to fix this. Error Message: ';
 
-/** Routes that pixiv serves without a token. */
-const PUBLIC_PATHS = new Set(['/v1/walkthrough/illusts', '/web/v1/login']);
+/** Routes that pixiv serves without a token (pixiv-upstream.md §1.3). */
+const PUBLIC_PATHS = new Set([
+  '/v1/walkthrough/illusts',
+  '/web/v1/login',
+  '/v1/application-info/android',
+  '/v1/emoji',
+]);
 
 export function registerAppApi(app: FastifyInstance, state: SandboxState): void {
   app.addHook('onRequest', async (req, reply) => {
@@ -62,6 +69,8 @@ export function registerAppApi(app: FastifyInstance, state: SandboxState): void 
   registerBookmarkDetails(app, state);
   registerBookmarkRanges(app, state);
   registerNovelSeriesV1(app, state);
+  registerAppInfo(app);
+  registerAccountSettings(app);
 
   app.setNotFoundHandler((req, reply) => {
     const language = firstLanguage(req.headers['accept-language']);

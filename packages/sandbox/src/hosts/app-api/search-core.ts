@@ -81,8 +81,11 @@ export function searchKind(kind: SearchKind, req: FastifyRequest, query: Query):
   const max = intParam(query.bookmark_num_max, Number.MAX_SAFE_INTEGER) ?? Number.MAX_SAFE_INTEGER;
   // search_ai_type=1 hides AI-generated works; 0 or none shows them. pixiv-upstream.md §1.2
   // says the reverse, but the spec (000 §5: "AI off → search_ai_type=1") and the app clients'
-  // enum (SHOW_AI = 0, HIDE_AI = 1) agree on this reading.
-  const hideAi = query.search_ai_type === '1';
+  // enum (SHOW_AI = 0, HIDE_AI = 1) agree on this reading. Without it, the account's AI
+  // display setting decides (account-settings.ts).
+  const hideAi =
+    query.search_ai_type === '1' ||
+    (query.search_ai_type === undefined && req.sandboxSocial?.showAi === false);
   const allowed = kind.allowedFor(req);
   const { created, bookmarks, aiType } = kind.columns;
   const result = hits!.filter(
@@ -139,7 +142,7 @@ export function registerSearchRoutes(app: FastifyInstance, routes: SearchRoutes)
       [list]: page[list],
       next_url: next,
       search_span_limit: 31_536_000,
-      show_ai: true,
+      show_ai: req.sandboxSocial?.showAi ?? true,
     });
   });
 

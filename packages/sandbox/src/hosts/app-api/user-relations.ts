@@ -2,8 +2,7 @@
  * A user's relations and the account's own state (pixiv-upstream.md §1.2, spec 001 §7.1):
  * `/v1/user/follower` and `/v1/user/mypixiv` (`{user_previews, next_url}`, 30 a page by
  * `offset`), the works of the account's My pixiv friends (`/v2/illust/mypixiv`,
- * `/v1/novel/mypixiv`), `/v1/user/follow/detail`, `/v1/user/me/state` and
- * `/v1/user/ai-show-settings`.
+ * `/v1/novel/mypixiv`), `/v1/user/follow/detail` and `/v1/user/me/state`.
  *
  * Followers are the dataset's follow graph (data/followers.ts) plus the demo accounts that
  * follow the user publicly right now (data/social.ts), those first: a private follow does not
@@ -169,8 +168,4 @@ export function registerUserRelations(app: FastifyInstance, state: SandboxState)
   });
 
   app.get('/v1/user/me/state', async (_req, reply) => reply.send({ user_state: USER_STATE }));
-
-  // pixiv labels AI works and lets an account hide them; every demo account shows them, as
-  // /v1/search/illust's `show_ai: true` says.
-  app.get('/v1/user/ai-show-settings', async (_req, reply) => reply.send({ show_ai: true }));
 }
