@@ -72,6 +72,16 @@ export function novelCoverUrls(novel: Novel): {
   };
 }
 
+/**
+ * A novel's cover on the web (`/ajax/novel/{id}`'s `coverUrl`): the master in a 600x600 box,
+ * or pixiv's default cover for a novel without its own.
+ */
+export function novelWebCoverUrl(novel: Novel): string {
+  if (!novel.coverHash) return novelCoverUrls(novel).large;
+  const date = jstPathDate(novel.uploaded);
+  return `${PXIMG}/c/600x600/novel-cover-master/img/${date}/ci${novel.id}_${novel.coverHash}_master1200.jpg`;
+}
+
 /** The sizes of an image uploaded into a novel's text (`[uploadedimage:<id>]`). */
 export function novelImageUrls(
   novel: Novel,

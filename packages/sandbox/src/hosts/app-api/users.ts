@@ -52,6 +52,33 @@ export function profileBirth(seed: number, userId: number) {
   return { birth: `${year}-${month}-${day}`, birth_day: `${month}-${day}`, birth_year: year };
 }
 
+/** A profile's facts drawn from the seed, shared by `/v1/user/detail` and the web's `/ajax/user`. */
+export function profileFacts(state: SandboxState, user: SandboxUser) {
+  const r = Rng.of(state.data.seed, `profile:${user.id}`);
+  const account = DEMO_ACCOUNTS.find((a) => a.userId === user.id);
+  // Drawn in this order: the values are the same as before the facts were shared.
+  const webpage = r.chance(0.3) ? `https://${user.account}.example.com` : null;
+  const gender = r.pick(['unknown', 'male', 'female'] as const);
+  const region = r.pick(['', 'Japan', 'Tokyo', 'Osaka'] as const);
+  const publicBookmarks = r.int(0, 3000);
+  const isPremium = account ? account.isPremium : r.chance(0.2);
+  return {
+    webpage,
+    gender,
+    region,
+    publicBookmarks,
+    isPremium,
+    ...profileBirth(state.data.seed, user.id),
+  };
+}
+
+/** How many users `user` follows publicly (a demo account: its live follows, all of them). */
+export function followingCount(state: SandboxState, user: SandboxUser): number {
+  return DEMO_ACCOUNTS.some((a) => a.userId === user.id)
+    ? state.social.of(user.id).follows.size
+    : followingOf(state, user.id, 'public').length;
+}
+
 export function registerUsers(app: FastifyInstance, state: SandboxState): void {
   app.get('/v1/user/detail', async (req, reply) => {
     const query = req.query as Query;
@@ -65,27 +92,26 @@ export function registerUsers(app: FastifyInstance, state: SandboxState): void {
       if (state.data.kind[i] === 1) manga++;
       else illusts++;
     }
-    const r = Rng.of(state.data.seed, `profile:${user.id}`);
-    const account = DEMO_ACCOUNTS.find((a) => a.userId === user.id);
+    const facts = profileFacts(state, user);
     return reply.send({
       user: { ...rawUser(user, viewer), comment: user.comment },
       profile: {
-        webpage: r.chance(0.3) ? `https://${user.account}.example.com` : null,
-        gender: r.pick(['unknown', 'male', 'female']),
-        ...profileBirth(state.data.seed, user.id),
-        region: r.pick(['', 'Japan', 'Tokyo', 'Osaka']),
+        webpage: facts.webpage,
+        gender: facts.gender,
+        birth: facts.birth,
+        birth_day: facts.birth_day,
+        birth_year: facts.birth_year,
+        region: facts.region,
         address_id: 0,
         country_code: '',
         job: '',
         job_id: 0,
-        total_follow_users: account
-          ? state.social.of(user.id).follows.size
-          : followingOf(state, user.id, 'public').length,
+        total_follow_users: followingCount(state, user),
         total_mypixiv_users: mypixivOf(state, user).length,
         total_illusts: illusts,
         total_manga: manga,
         total_novels: state.novels.novelsOf(user.index).length,
-        total_illust_bookmarks_public: r.int(0, 3000),
+        total_illust_bookmarks_public: facts.publicBookmarks,
         total_illust_series: seriesOfUser(state.data, (i) => state.indexes.worksOf(i), user.index)
           .length,
         total_novel_series: state.novels.seriesOfUser(user.index).length,
@@ -93,7 +119,7 @@ export function registerUsers(app: FastifyInstance, state: SandboxState): void {
         twitter_account: '',
         twitter_url: null,
         pawoo_url: null,
-        is_premium: account ? account.isPremium : r.chance(0.2),
+        is_premium: facts.isPremium,
         is_using_custom_profile_image: user.avatarStem !== null,
       },
       profile_publicity: {
