@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds what it measures, runs every benchmark and writes one JSON file per
  * benchmark into bench/results/. Absolute timings on these machines are noisy; compare ratios
- * within one run. `npm run bench -- grid server` runs only the named ones (bundle, grid, server).
+ * within one run. `npm run bench -- grid server` runs only the named ones (bundle, grid, server,
+ * sandbox).
  * A benchmark whose target is missed still writes its result, and the run then exits 1.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,11 +11,12 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle.ts';
 import { GRID_MAX_DOM_ELEMENTS, GRID_TARGET_CARDS, measureGrid } from './grid.ts';
+import { measureSandbox } from './sandbox.ts';
 import { measureServer } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
-const ALL = ['bundle', 'grid', 'server'] as const;
+const ALL = ['bundle', 'grid', 'server', 'sandbox'] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(ALL as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -68,6 +70,13 @@ if (runs('server')) {
     image_proxy: server.image_proxy,
     nginx_static: server.nginx_static,
   });
+}
+
+if (runs('sandbox')) {
+  const sandbox = await measureSandbox();
+  writeResult('sandbox', sandbox);
+  console.table(sandbox.runs);
+  console.table({ in_process: sandbox.in_process, image_index: sandbox.image_index });
 }
 
 if (missed.length > 0) {
