@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { discoveryMode, filterArtworks } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
+import { PillTabs } from '../../components/PillTabs/PillTabs.tsx';
 import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { useDiscoveryList } from '../../state/queries/discovery.ts';
@@ -44,21 +45,15 @@ export default function DiscoveryScreen() {
           {t('discovery.shuffle')}
         </button>
       </TopBar>
-      <div className={styles.tabs} role="tablist" data-testid="discovery-tabs">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={tab === name ? styles.active : undefined}
-            onClick={() => setSearch(name === 'users' ? { tab: name } : {}, { replace: true })}
-            data-testid={`discovery-tab-${name}`}
-          >
-            {t(TAB_LABEL[name])}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        tabs={TABS}
+        current={tab}
+        label={(name) => t(TAB_LABEL[name])}
+        onSelect={(name) => setSearch(name === 'users' ? { tab: name } : {}, { replace: true })}
+        testId="discovery-tabs"
+        tabTestIdPrefix="discovery-tab"
+        className={styles.tabs}
+      />
       <div role="tabpanel">
         {tab === 'artworks' ? (
           <ImageGrid key={round} list={{ ...list, items }} imageProxy={imageProxy ?? undefined} />

@@ -7,6 +7,7 @@ import {
   toProxiedImageUrl,
   webRecommendedUserPreview,
 } from '@pv/core';
+import { PillTabs } from '../../components/PillTabs/PillTabs.tsx';
 import { UserCard } from '../../components/UserCard/UserCard.tsx';
 import { useForYouIllusts, useForYouUsers } from '../../state/queries/web-session.ts';
 import { useWebSession } from '../../state/settings/client-config.ts';
@@ -43,21 +44,14 @@ function ForYouBlock({ imageProxy }: { imageProxy?: string }) {
   return (
     <section className={styles.block} aria-label={t('home.for_you')} data-testid="home-for-you">
       <h2 className={styles.heading}>{t('home.for_you')}</h2>
-      <div className={styles.tabs} role="tablist">
-        {TABS.map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className={tab === name ? styles.active : undefined}
-            onClick={() => setTab(name)}
-            data-testid={`for-you-tab-${name}`}
-          >
-            {t(`home.for_you_${name}`)}
-          </button>
-        ))}
-      </div>
+      <PillTabs
+        tabs={TABS}
+        current={tab}
+        label={(name) => t(`home.for_you_${name}`)}
+        onSelect={setTab}
+        tabTestIdPrefix="for-you-tab"
+        className={styles.tabs}
+      />
       <div role="tabpanel" data-testid={`for-you-${tab}`}>
         {pending ? (
           <SkeletonList count={6} className={styles.row} testId="for-you-loading">
