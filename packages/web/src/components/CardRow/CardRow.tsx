@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cardRow, toProxiedImageUrl, type Artwork } from '@pv/core';
 import { Skeleton, SkeletonList } from '../ImageGrid/Skeleton.tsx';
+import { MoreSlide } from './MoreSlide.tsx';
 import styles from './CardRow.module.css';
 
 export interface CardRowProps {
@@ -65,19 +66,14 @@ export function CardRow({
             </Link>
           ))}
           {to && (
-            <Link to={to} className={`${styles.item} ${styles.more}`} data-testid="row-more">
-              <span className={styles.mosaic} aria-hidden="true">
-                {more.map((a) => (
-                  <img
-                    key={a.id}
-                    src={toProxiedImageUrl(a.images[0]?.s ?? a.thumbnail, imageProxy)}
-                    alt=""
-                    loading="lazy"
-                  />
-                ))}
-              </span>
-              <span className={styles.moreLabel}>{t('home.more')}</span>
-            </Link>
+            <MoreSlide
+              to={to}
+              className={styles.item}
+              images={more.map((a) => ({
+                key: a.id,
+                src: toProxiedImageUrl(a.images[0]?.s ?? a.thumbnail, imageProxy),
+              }))}
+            />
           )}
         </div>
       )}

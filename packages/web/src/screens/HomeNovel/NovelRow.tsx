@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cardRow, toProxiedImageUrl, type Novel } from '@pv/core';
 import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
 import { NovelCard } from '../../components/NovelCard/NovelCard.tsx';
+import { MoreSlide } from '../../components/CardRow/MoreSlide.tsx';
 import styles from './HomeNovel.module.css';
 
 export interface NovelRowProps {
@@ -62,24 +63,14 @@ export function NovelRow({
               <NovelCard novel={novel} imageProxy={imageProxy} />
             </div>
           ))}
-          <Link
+          <MoreSlide
             to={to}
-            // with no covers behind it (a row of 10 or fewer) the label sits on the plain card
-            className={`${styles.item} ${styles.more} ${more.length === 0 ? styles.bare : ''}`}
-            data-testid="row-more"
-          >
-            <span className={styles.mosaic} aria-hidden="true">
-              {more.map((novel) => (
-                <img
-                  key={novel.id}
-                  src={toProxiedImageUrl(novel.images[0]?.m ?? novel.thumbnail, imageProxy)}
-                  alt=""
-                  loading="lazy"
-                />
-              ))}
-            </span>
-            <span className={styles.moreLabel}>{t('home.more')}</span>
-          </Link>
+            className={`${styles.item} ${styles.more}`}
+            images={more.map((novel) => ({
+              key: novel.id,
+              src: toProxiedImageUrl(novel.images[0]?.m ?? novel.thumbnail, imageProxy),
+            }))}
+          />
         </div>
       )}
     </section>
