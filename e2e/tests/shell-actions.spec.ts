@@ -170,9 +170,15 @@ test('the card title opens the full-size viewer; with the lightbox on, one page 
   page,
 }) => {
   await page.goto('/rank/daily');
-  const multi = page
+  const firstMulti = page
     .getByTestId('artwork-card')
     .filter({ has: page.getByTestId('artwork-card-count') })
+    .first();
+  // the same work after the reload below, wherever the grid then puts it
+  const id = await linkedArtworkId(firstMulti.locator('a[href^="/artworks/"]').first());
+  const multi = page
+    .getByTestId('artwork-card')
+    .filter({ has: page.locator(`a[href="/artworks/${id}"]`) })
     .first();
   const count = Number(await multi.getByTestId('artwork-card-count').textContent());
   expect(count).toBeGreaterThan(1);
