@@ -41,16 +41,24 @@ export function newestWork(sandbox: RunningSandbox, kind: Work['kind'], pages = 
   throw new Error(`no ${kind} in the dataset`);
 }
 
-/** The newest all-ages novel, one in a series of at least two when asked. */
-export function newestNovel(sandbox: RunningSandbox, inSeries = false): Novel {
+/** The newest all-ages novel published by the sandbox's present that passes `test`. */
+export function newestNovelWhere(sandbox: RunningSandbox, test: (novel: Novel) => boolean): Novel {
   const novels = sandbox.state.novels;
   for (let i = novels.firstIndexFrom(sandbox.state.now) - 1; i >= 0; i--) {
     const novel = novels.at(i);
-    if (novel.xRestrict !== 0) continue;
-    if (!inSeries || (novel.series && novels.seriesOf(novel.series.id)!.novels.length >= 2))
-      return novel;
+    if (novel.xRestrict === 0 && test(novel)) return novel;
   }
-  throw new Error('no novel in the dataset');
+  throw new Error('no such novel in the dataset');
+}
+
+/** The newest all-ages novel, one in a series of at least two when asked. */
+export function newestNovel(sandbox: RunningSandbox, inSeries = false): Novel {
+  const novels = sandbox.state.novels;
+  return newestNovelWhere(
+    sandbox,
+    (novel) =>
+      !inSeries || (novel.series !== null && novels.seriesOf(novel.series.id)!.novels.length >= 2),
+  );
 }
 
 /** The sandbox URL of a pixiv URL; throws for anything that is neither pixiv nor the sandbox. */

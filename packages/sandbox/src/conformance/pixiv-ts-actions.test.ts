@@ -13,12 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pixivTs from 'pixiv.ts';
 import type { RunningSandbox } from '../index.ts';
 import type { Work } from '../data/dataset.ts';
-import type { Novel } from '../data/novels.ts';
 import {
   DEMO_REFRESH_TOKEN,
   DEMO_USER_ID,
   appFormPost,
   interceptFetch,
+  newestNovelWhere,
   newestWork,
   startConformanceSandbox,
 } from './harness.ts';
@@ -36,16 +36,6 @@ const newest = (kind: Work['kind'], pages = 1) => newestWork(sandbox, kind, page
 const formPost = (path: string, form: Record<string, string>) =>
   appFormPost(Pixiv.accessToken, path, form);
 
-/** The newest all-ages novel whose author passes `test`. */
-function newestNovelBy(test: (user: Novel['user']) => boolean): Novel {
-  const novels = sandbox.state.novels;
-  for (let i = novels.firstIndexFrom(sandbox.state.now) - 1; i >= 0; i--) {
-    const novel = novels.at(i);
-    if (novel.xRestrict === 0 && test(novel.user)) return novel;
-  }
-  throw new Error('no such novel');
-}
-
 beforeAll(async () => {
   sandbox = await startConformanceSandbox();
   restoreFetch = interceptFetch(sandbox.baseUrl);
@@ -62,7 +52,10 @@ describe('pixiv.ts actions against the sandbox', () => {
   // The demo account starts with no follows or bookmarks; it follows a novelist and bookmarks
   // one of their novels (plain form posts, see below), then lists them through pixiv.ts.
   it('user.following, novel.follow and user.bookmarksNovel list what the account follows and bookmarked', async () => {
-    const novel = newestNovelBy((user) => sandbox.state.indexes.worksOf(user.index).length > 0);
+    const novel = newestNovelWhere(
+      sandbox,
+      (n) => sandbox.state.indexes.worksOf(n.user.index).length > 0,
+    );
     const author = novel.user;
     expect((await formPost('/v1/user/follow/add', { user_id: String(author.id) })).status).toBe(
       200,

@@ -20,6 +20,7 @@ import { detailUrls } from '../hosts/www/web-json.ts';
 import {
   DEMO_REFRESH_TOKEN,
   interceptFetch,
+  newestNovelWhere,
   newestWork,
   startConformanceSandbox,
 } from './harness.ts';
@@ -36,14 +37,7 @@ let downloads: string;
 const newest = (kind: Work['kind']) => newestWork(sandbox, kind);
 
 /** The newest all-ages novel passing `test`. */
-function newestNovel(test: (novel: Novel) => boolean = () => true): Novel {
-  const novels = sandbox.state.novels;
-  for (let i = novels.firstIndexFrom(sandbox.state.now) - 1; i >= 0; i--) {
-    const novel = novels.at(i);
-    if (novel.xRestrict === 0 && test(novel)) return novel;
-  }
-  throw new Error('no such novel');
-}
+const newestNovel = (test: (novel: Novel) => boolean) => newestNovelWhere(sandbox, test);
 
 const isJpeg = (bytes: Buffer) =>
   bytes.length > 4 &&
