@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cardRow, toProxiedImageUrl } from '@pv/core';
 import { useSpotlightHead, useSpotlightLang } from '../../state/queries/spotlights.ts';
 import rowStyles from '../../components/CardRow/CardRow.module.css';
+import { MoreSlide } from '../../components/CardRow/MoreSlide.tsx';
 import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
 import { useMediaQuery } from './useMediaQuery.ts';
 import styles from './Home.module.css';
@@ -54,23 +55,11 @@ export function SpotlightRow({ imageProxy }: { imageProxy?: string }) {
               <span>{a.title}</span>
             </Link>
           ))}
-          <Link
+          <MoreSlide
             to="/spotlights"
-            className={`${styles.spotlightMore} ${rowStyles.more}`}
-            data-testid="row-more"
-          >
-            <span className={rowStyles.mosaic} aria-hidden="true">
-              {more.map((a) => (
-                <img
-                  key={a.id}
-                  src={toProxiedImageUrl(a.cover, imageProxy)}
-                  alt=""
-                  loading="lazy"
-                />
-              ))}
-            </span>
-            <span className={rowStyles.moreLabel}>{t('home.more')}</span>
-          </Link>
+            className={styles.spotlightMore}
+            images={more.map((a) => ({ key: a.id, src: toProxiedImageUrl(a.cover, imageProxy) }))}
+          />
         </div>
       )}
     </section>
