@@ -40,6 +40,9 @@ export function ArtworkViewer({ artwork, imageProxy, lightbox, onClose }: Artwor
   const src = (i: number) => toProxiedImageUrl(images[i]!.l, imageProxy);
 
   return (
+    // Arrow keys and a backdrop click are conveniences: the close button and Esc (native to
+    // <dialog>) are the keyboard ways out, the page buttons the keyboard way between pages.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       className={styles.viewer}
@@ -62,6 +65,8 @@ export function ArtworkViewer({ artwork, imageProxy, lightbox, onClose }: Artwor
         </svg>
       </button>
       {lightbox ? (
+        // A backdrop click closes, as on the dialog itself (Esc for the keyboard).
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions
         <div
           className={styles.stage}
           onClick={(e) => e.target === e.currentTarget && ref.current?.close()}

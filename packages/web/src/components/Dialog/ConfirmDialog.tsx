@@ -45,6 +45,8 @@ export function ConfirmDialog({
             {t('dialog.cancel')}
           </button>
         )}
+        {/* A modal dialog moves focus into itself; the confirm button is its expected target. */}
+        {/* eslint-disable-next-line jsx-a11y/no-autofocus */}
         <button type="button" className={styles.primary} onClick={onConfirm} autoFocus>
           {t('dialog.ok')}
         </button>
