@@ -23,3 +23,4 @@ export * from './normalise/novel.ts';
 export * from './rules/novel-markup.ts';
 export * from './rules/web-session.ts';
 export * from './normalise/web-users.ts';
+export * from './entities/user-detail.ts';

@@ -123,7 +123,10 @@ export class Dataset {
       const name = r.pick(USER_NAME_PARTS) + r.pick(USER_NAME_SUFFIXES);
       const account = `${r.pick(ACCOUNT_PARTS)}${r.chance(0.6) ? `_${r.int(1, 9999)}` : ''}`;
       const avatarStem = r.chance(0.92) ? `${id}_${r.hex32()}` : null;
-      const comment = r.chance(0.7) ? `${name}です。${r.pick(CAPTION_LINES)}` : '';
+      const greeting = r.chance(0.7) ? `${name}です。${r.pick(CAPTION_LINES)}` : '';
+      // Drawn last, so every earlier value stays as it was: a quarter of the users who write a
+      // bio write a long one, as creators taking commissions do (many lines, a link or two).
+      const comment = greeting && r.chance(0.25) ? longBio(greeting, id, account) : greeting;
       this.users.push({ index: j, id, name, account, avatarStem, comment });
       this.userIndexById.set(id, j);
     }
@@ -274,4 +277,21 @@ function pickSize(r: Rng, kind: WorkKind): [number, number] {
   const ratio = r.pick([1.414, 1.333, 1.5, 1, 0.75, 0.5625, 1.6, 1.25]);
   const long = r.int(1_000, 2_400);
   return ratio >= 1 ? [Math.round(long / ratio), long] : [long, Math.round(long * ratio)];
+}
+
+/** A creator's long profile text: commissions, rules and links, one item a line. */
+function longBio(greeting: string, id: number, account: string): string {
+  return [
+    greeting,
+    '',
+    '【ご依頼について】',
+    '・イラスト制作（立ち絵、アイコン、表紙）を受け付けています',
+    '・納期と料金はご相談ください',
+    `・連絡先: https://${account}.example.com/contact`,
+    '',
+    '【お願い】',
+    '無断転載・自作発言・AI学習への使用はお断りします。',
+    'Reposting, tracing and AI training are not allowed.',
+    `pixiv: https://www.pixiv.net/users/${id}`,
+  ].join('\n');
 }

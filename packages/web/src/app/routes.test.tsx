@@ -41,7 +41,6 @@ describe('route table', () => {
   });
 
   const placeholders: [string, string][] = [
-    ['/u/11', 'title.user'],
     ['/users/11/illustrations', 'title.user_artworks'],
     ['/users/11/bookmarks/artworks', 'title.user_favorites'],
     ['/users/11/bookmarks/novels', 'title.user_favorite_novels'],

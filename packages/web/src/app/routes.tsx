@@ -80,8 +80,9 @@ export const screenRoutes: RouteObject[] = [
   ...withAliases(['/artworks/:id', '/illust/:id', '/i/:id'], { lazy: artwork }),
   later('/novel/:id', 'novel'),
   later('/n/:id', 'novel'),
-  later('/users/:id', 'user'),
-  later('/u/:id', 'user'),
+  ...withAliases(['/users/:id', '/u/:id'], {
+    lazy: lazyScreen(() => import('../screens/User/UserScreen.tsx')),
+  }),
   later('/users/:id/artworks', 'user_artworks'),
   later('/users/:id/illustrations', 'user_artworks'),
   later('/users/:id/novels', 'user_novels'),

@@ -9,7 +9,7 @@ import { PROFILE_CACHE_SECONDS } from '@pv/core';
 import { useApi } from '../api/ApiContext.tsx';
 import { unwrap } from '../api/errors.ts';
 import { PERSIST_KEY } from '../persist.ts';
-import { saveClientConfig } from '../settings/client-config.ts';
+import { saveClientConfig, useLocalAppSignedIn, useWebSession } from '../settings/client-config.ts';
 
 /** The fields of `v1/user/detail` the settings home shows. */
 interface RawMe {
@@ -52,4 +52,15 @@ export async function signOutOfLocalApp(queryClient: QueryClient): Promise<void>
   saveClientConfig({ refreshToken: '', useLocalAppApi: false });
   queryClient.clear();
   await del(PERSIST_KEY).catch(() => undefined);
+}
+
+/**
+ * The signed-in user's id, by either login: the local-app mode's account (`/me`) or the stored
+ * session's user; undefined for a visitor or while `/me` loads.
+ */
+export function useViewerId(): number | undefined {
+  const localApp = useLocalAppSignedIn();
+  const session = useWebSession();
+  const me = useMe(localApp);
+  return localApp ? me.data?.id : session?.user.id;
 }

@@ -1,0 +1,201 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SANDBOX_BASE_URL } from '../env.ts';
+import { expectImageLoaded, linkedArtworkId } from './helpers.ts';
+
+/**
+ * User profiles (spec 001 §2.11, issue 13): the header, the tabs shown only with a count above 0,
+ * the bio collapse at 160 px, the author's tag filter, and the follow button's state machine.
+ */
+
+const TOKENS = {
+  demo: 'sbxDemoRefreshToken000000000000000000000001',
+  safe: 'sbxSafeRefreshToken000000000000000000000002',
+  r18: 'sbxR18RefreshToken0000000000000000000000003',
+};
+const DEMO_ID = 11000001;
+/** A prolific author: illusts, manga, both series kinds and novels. */
+const PROLIFIC = 18206;
+/** An author without novels or novel series. */
+const NO_NOVELS = 97572489;
+/** An author whose bio is eleven lines long. */
+const LONG_BIO = 28177812;
+
+async function signIn(page: Page, token: string) {
+  await page.addInitScript(
+    (t) =>
+      localStorage.setItem(
+        'pv.clientConfig',
+        JSON.stringify({ refreshToken: t, useLocalAppApi: true }),
+      ),
+    token,
+  );
+}
+
+interface Member {
+  user: { name: string; account: string };
+  profile: Record<string, number>;
+}
+
+async function member(page: Page, id: number): Promise<Member> {
+  const res = await page.request.get(`/api/pixiv/member?id=${id}`);
+  return (await res.json()) as Member;
+}
+
+async function cardIds(page: Page): Promise<number[]> {
+  const links = page.getByTestId('artwork-card').locator('a[href^="/artworks/"]');
+  await expect(links.first()).toBeVisible();
+  const ids: number[] = [];
+  for (const link of await links.all()) ids.push(await linkedArtworkId(link));
+  return [...new Set(ids)];
+}
+
+test.afterEach(async ({ request }) => {
+  await request.delete(`${SANDBOX_BASE_URL}/_sandbox/faults`);
+});
+
+test('a profile shows its header and every tab whose count is above 0', async ({ page }) => {
+  const { user, profile } = await member(page, PROLIFIC);
+  await page.goto(`/u/${PROLIFIC}`);
+  await expect(page.getByTestId('user-name')).toContainText(user.name);
+  await expect(page.getByTestId('user-header')).toContainText(`@${user.account}`);
+  await expectImageLoaded(page.getByTestId('user-avatar'));
+  await expect(page.getByTestId('user-follows')).toContainText(String(profile.total_follow_users));
+  await expect(page).toHaveTitle(new RegExp(`^${user.name} - `));
+  const expected = [
+    ['illusts', profile.total_illusts],
+    ['manga', profile.total_manga],
+    ['illust_series', profile.total_illust_series],
+    ['novel', profile.total_novels],
+    ['novel_series', profile.total_novel_series],
+    ['favorite', profile.total_illust_bookmarks_public],
+  ] as const;
+  for (const [tab, count] of expected) {
+    expect(count).toBeGreaterThan(0);
+    await expect(page.getByTestId(`user-tab-${tab}`)).toBeVisible();
+  }
+  await expect(page.getByTestId('user-tab-related')).toBeVisible();
+  // the first tab lists the illustrations
+  await expect(page.getByTestId('user-tab-illusts')).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  // no follow button for a visitor (spec 001 §6)
+  await expect(page.getByTestId('follow-button')).toHaveCount(0);
+});
+
+test('a profile with few works hides the tabs whose count is 0', async ({ page }) => {
+  const { profile } = await member(page, NO_NOVELS);
+  expect(profile.total_novels).toBe(0);
+  expect(profile.total_novel_series).toBe(0);
+  await page.goto(`/users/${NO_NOVELS}`);
+  await expect(page.getByTestId('user-tab-illusts')).toBeVisible();
+  await expect(page.getByTestId('user-tab-novel')).toHaveCount(0);
+  await expect(page.getByTestId('user-tab-novel_series')).toHaveCount(0);
+  await expect(page.getByTestId('user-tab-fav_novel')).toHaveCount(0);
+});
+
+test('a bio taller than 160 px collapses and expands', async ({ page }) => {
+  await page.goto(`/users/${LONG_BIO}`);
+  const bio = page.getByTestId('user-bio');
+  await expect(bio).toHaveAttribute('data-collapsed', 'true');
+  expect((await bio.boundingBox())!.height).toBeLessThanOrEqual(160);
+  const toggle = page.getByTestId('user-bio-toggle');
+  await toggle.click();
+  await expect(bio).toHaveAttribute('data-collapsed', 'false');
+  expect((await bio.boundingBox())!.height).toBeGreaterThan(160);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // a pixiv link in the bio opens the app's own page
+  await expect(bio.locator(`a[href="/users/${LONG_BIO}"]`)).toBeVisible();
+  // a short bio has no toggle
+  await page.goto(`/users/${NO_NOVELS}`);
+  await expect(page.getByTestId('user-bio')).toHaveAttribute('data-collapsed', 'false');
+  await expect(page.getByTestId('user-bio-toggle')).toHaveCount(0);
+});
+
+test('the tag filter lists one tag’s works and clears on a second click', async ({ page }) => {
+  const tagsRes = await page.request.get(`/api/web/user_tags?id=${PROLIFIC}`);
+  const tags = ((await tagsRes.json()) as { body: { tag: string }[] }).body;
+  expect(tags.length).toBeGreaterThan(20);
+  await page.goto(`/users/${PROLIFIC}`);
+  const chips = page.getByTestId('user-tag');
+  // the first 20 tags, the rest behind 'more'
+  await expect(chips).toHaveCount(20);
+  const allIds = await cardIds(page);
+  const tag = tags[3]!.tag;
+  await chips.nth(3).click();
+  await expect(chips.nth(3)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page).toHaveURL(new RegExp(`tag=${encodeURIComponent(tag)}`));
+  const worksRes = await page.request.get(
+    `/api/web/user_tag_works?id=${PROLIFIC}&tag=${encodeURIComponent(tag)}`,
+  );
+  const works = ((await worksRes.json()) as { body: { works: { id: string }[] } }).body.works;
+  await expect.poll(async () => (await cardIds(page))[0]).toBe(Number(works[0]!.id));
+  await chips.nth(3).click();
+  await expect(chips.nth(3)).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(async () => (await cardIds(page))[0]).toBe(allIds[0]);
+  await page.getByTestId('user-tags-more').click();
+  await expect(chips).toHaveCount(tags.length);
+});
+
+test('follow and unfollow; a failing upstream leaves the state unchanged', async ({ page }) => {
+  await signIn(page, TOKENS.r18);
+  await page.goto(`/users/${NO_NOVELS}`);
+  const button = page.getByTestId('follow-button');
+  await expect(button).toHaveText('Follow');
+  await page.request.post(`${SANDBOX_BASE_URL}/_sandbox/faults`, {
+    data: { pathPrefix: '/app-api.pixiv.net/v1/user/follow/add', times: 1, status: 500 },
+  });
+  await button.click();
+  await expect(page.getByTestId('toast')).toHaveText('Following failed.');
+  await expect(button).toHaveText('Follow');
+  await button.click();
+  await expect(button).toHaveText('Following');
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  // upstream took it, and the cached profile says so when the page is shown again
+  const fresh = await page.request.get(`/api/pixiv/member?id=${NO_NOVELS}`, {
+    headers: { 'x-pixiv-refresh-token': TOKENS.r18 },
+  });
+  expect(((await fresh.json()) as { user: { is_followed: boolean } }).user.is_followed).toBe(true);
+  await page.getByTestId('user-tab-related').click();
+  await page.getByTestId('user-card').first().getByRole('link').first().click();
+  await expect(page).not.toHaveURL(new RegExp(`/users/${NO_NOVELS}`));
+  await page.goBack();
+  await expect(page.getByTestId('follow-button')).toHaveText('Following');
+  await page.request.post(`${SANDBOX_BASE_URL}/_sandbox/faults`, {
+    data: { pathPrefix: '/app-api.pixiv.net/v1/user/follow/delete', times: 1, status: 500 },
+  });
+  await page.getByTestId('follow-button').click();
+  await expect(page.getByTestId('toast')).toHaveText('Unfollowing failed.');
+  await expect(page.getByTestId('follow-button')).toHaveText('Following');
+  await page.getByTestId('follow-button').click();
+  await expect(page.getByTestId('follow-button')).toHaveText('Follow');
+});
+
+test('one’s own profile has no follow button and links to the followed users', async ({ page }) => {
+  await signIn(page, TOKENS.demo);
+  await page.goto(`/users/${DEMO_ID}`);
+  await expect(page.getByTestId('user-name')).toBeVisible();
+  await expect(page.getByTestId('follow-button')).toHaveCount(0);
+  await page.getByTestId('user-follows').getByRole('link').click();
+  await expect(page).toHaveURL(/\/following\/3$/);
+});
+
+test('visiting a profile records the user in the history', async ({ page }) => {
+  await page.goto(`/users/${PROLIFIC}`);
+  await expect(page.getByTestId('user-name')).toBeVisible();
+  const { user } = await member(page, PROLIFIC);
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const req = indexedDB.open('keyval-store');
+        const db = await new Promise<IDBDatabase>((ok) => (req.onsuccess = () => ok(req.result)));
+        const get = db.transaction('keyval').objectStore('keyval').getAllKeys();
+        await new Promise((ok) => (get.onsuccess = ok));
+        const keys = get.result.map(String).filter((k) => k.includes('user'));
+        const key = keys[0];
+        if (!key) return null;
+        const one = db.transaction('keyval').objectStore('keyval').get(key);
+        await new Promise((ok) => (one.onsuccess = ok));
+        return (one.result as { id: number; name: string }[])[0] ?? null;
+      }),
+    )
+    .toMatchObject({ id: PROLIFIC, name: user.name });
+});

@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filterBlockedUsers, type UserPreview } from '@pv/core';
+import type { PagedList } from '../../lib/usePagedList.ts';
+import { useEndReached } from '../../lib/useEndReached.ts';
+import { useSettings } from '../../state/settings/settings.ts';
+import { SkeletonList } from '../ImageGrid/Skeleton.tsx';
+import { UserCard, UserCardSkeleton } from './UserCard.tsx';
+import styles from './UserList.module.css';
+
+const SKELETON_CARDS = 6;
+
+/**
+ * A list of user cards (three works each) with the list engine's states and infinite paging;
+ * blocked authors leave it, like their works leave every other list.
+ */
+export function UserList({
+  list,
+  imageProxy,
+}: {
+  list: PagedList<UserPreview>;
+  imageProxy?: string;
+}) {
+  const { t } = useTranslation();
+  const { blocks } = useSettings();
+  const users = useMemo(() => filterBlockedUsers(list.items, blocks), [list.items, blocks]);
+  const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
+  const firstLoad = list.loading && list.items.length === 0 && !list.error;
+  return (
+    <>
+      {firstLoad && (
+        <SkeletonList count={SKELETON_CARDS} className={styles.grid}>
+          {(i) => <UserCardSkeleton key={i} />}
+        </SkeletonList>
+      )}
+      <div className={styles.grid}>
+        {users.map((u) => (
+          <UserCard key={u.id} user={u} imageProxy={imageProxy} />
+        ))}
+      </div>
+      <div ref={sentinel} className={styles.footer} aria-live="polite">
+        {list.error ? (
+          <button type="button" onClick={list.retry} data-testid="list-error">
+            {t('common.network_error')}
+          </button>
+        ) : list.finished ? (
+          <span data-testid={users.length ? 'list-finished' : 'list-empty'}>
+            {t(users.length ? 'common.no_more' : 'common.no_data')}
+          </span>
+        ) : firstLoad ? null : (
+          <span data-testid="list-loading">{t('common.loading')}</span>
+        )}
+      </div>
+    </>
+  );
+}

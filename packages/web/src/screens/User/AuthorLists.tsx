@@ -1,0 +1,59 @@
+/**
+ * The author's lists, each the shared grid or list over one query (spec 001 §2.1, §2.11): shown
+ * in the profile's tabs and on the author list pages. Content-filtered; member lists page at most
+ * every 2500 ms (the query hooks).
+ */
+import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
+import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
+import { UserList } from '../../components/UserCard/UserList.tsx';
+import { useServerConfig } from '../../state/queries/config.ts';
+import { useUserIllustSeries, useUserNovelSeries } from '../../state/queries/series.ts';
+import {
+  useRelatedUsers,
+  useUserFavoriteNovels,
+  useUserFavorites,
+  useUserNovels,
+  useUserTagWorks,
+  useUserWorks,
+} from '../../state/queries/users.ts';
+import { SeriesList } from './SeriesList.tsx';
+import { useFilteredList } from './useFilteredList.ts';
+
+const useProxy = () => useServerConfig().imageProxy ?? undefined;
+
+export function AuthorWorks({ userId, type }: { userId: number; type: 'illust' | 'manga' }) {
+  const list = useFilteredList(useUserWorks(userId, type));
+  return <ImageGrid key={type} list={list} imageProxy={useProxy()} />;
+}
+
+export function AuthorTagWorks({ userId, tag }: { userId: number; tag: string }) {
+  const list = useFilteredList(useUserTagWorks(userId, tag));
+  return <ImageGrid key={tag} list={list} imageProxy={useProxy()} />;
+}
+
+export function AuthorNovels({ userId }: { userId: number }) {
+  const list = useFilteredList(useUserNovels(userId));
+  return <NovelGrid list={list} imageProxy={useProxy()} />;
+}
+
+export function AuthorFavorites({ userId }: { userId: number }) {
+  const list = useFilteredList(useUserFavorites(userId));
+  return <ImageGrid list={list} imageProxy={useProxy()} />;
+}
+
+export function AuthorFavoriteNovels({ userId }: { userId: number }) {
+  const list = useFilteredList(useUserFavoriteNovels(userId));
+  return <NovelGrid list={list} imageProxy={useProxy()} />;
+}
+
+export function AuthorIllustSeries({ userId }: { userId: number }) {
+  return <SeriesList kind="illust" list={useUserIllustSeries(userId)} imageProxy={useProxy()} />;
+}
+
+export function AuthorNovelSeries({ userId }: { userId: number }) {
+  return <SeriesList kind="novel" list={useUserNovelSeries(userId)} imageProxy={useProxy()} />;
+}
+
+export function RelatedUsers({ userId }: { userId: number }) {
+  return <UserList list={useRelatedUsers(userId)} imageProxy={useProxy()} />;
+}

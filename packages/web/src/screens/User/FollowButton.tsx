@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import type { UserDetail } from '@pv/core';
+import { useFollow } from '../../state/queries/follow.ts';
+import styles from './User.module.css';
+
+/** Follow / following (unfollow on click); busy while the request runs (spec 001 §4). */
+export function FollowButton({ user }: { user: UserDetail }) {
+  const { t } = useTranslation();
+  const { followed, busy, toggle } = useFollow(user);
+  return (
+    <button
+      type="button"
+      className={`${styles.follow} ${followed ? styles.followed : ''}`}
+      aria-pressed={followed}
+      aria-busy={busy}
+      disabled={busy}
+      onClick={() => void toggle()}
+      data-testid="follow-button"
+    >
+      {followed ? t('user.following') : t('user.follow')}
+    </button>
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toProxiedImageUrl, type Series } from '@pv/core';
+import type { PagedList } from '../../lib/usePagedList.ts';
+import { useEndReached } from '../../lib/useEndReached.ts';
+import styles from './User.module.css';
+
+/** A user's series as cards (cover, title, count) linking to each series page. */
+export function SeriesList({
+  list,
+  kind,
+  imageProxy,
+}: {
+  list: PagedList<Series>;
+  kind: 'illust' | 'novel';
+  imageProxy?: string;
+}) {
+  const { t } = useTranslation();
+  const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
+  return (
+    <>
+      <div className={styles.seriesGrid}>
+        {list.items.map((s) => (
+          <Link
+            key={s.id}
+            to={kind === 'illust' ? `/user/${s.user.id}/series/${s.id}` : `/novel/series/${s.id}`}
+            className={styles.seriesCard}
+            data-testid="series-card"
+          >
+            <span className={`${styles.seriesCover} ${kind === 'novel' ? styles.novelCover : ''}`}>
+              {s.cover && (
+                <img src={toProxiedImageUrl(s.cover, imageProxy)} alt="" loading="lazy" />
+              )}
+            </span>
+            <span className={styles.seriesTitle}>{s.title}</span>
+            <span className={styles.seriesCount}>
+              {t(kind === 'illust' ? 'series.works' : 'series.episodes', { n: s.count })}
+            </span>
+          </Link>
+        ))}
+      </div>
+      <div ref={sentinel} className={styles.footer} aria-live="polite">
+        {list.error ? (
+          <button type="button" onClick={list.retry} data-testid="list-error">
+            {t('common.network_error')}
+          </button>
+        ) : list.finished ? (
+          <span data-testid={list.items.length ? 'list-finished' : 'list-empty'}>
+            {t(list.items.length ? 'common.no_more' : 'common.no_data')}
+          </span>
+        ) : (
+          <span data-testid="list-loading">{t('common.loading')}</span>
+        )}
+      </div>
+    </>
+  );
+}

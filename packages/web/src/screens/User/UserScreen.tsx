@@ -1,0 +1,157 @@
+import { useMemo } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { visibleUserTabs, type UserDetail, type UserTab } from '@pv/core';
+import { TopBar } from '../../app/shell/TopBar.tsx';
+import { PillTabs } from '../../components/PillTabs/PillTabs.tsx';
+import { Skeleton } from '../../components/ImageGrid/Skeleton.tsx';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useRecordHistory, type UserHistoryItem } from '../../state/db/history.ts';
+import { useServerConfig } from '../../state/queries/config.ts';
+import { useViewerId } from '../../state/queries/me.ts';
+import { useUserDetail, useUserFavoriteNovels, useUserTags } from '../../state/queries/users.ts';
+import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
+import {
+  AuthorFavoriteNovels,
+  AuthorFavorites,
+  AuthorIllustSeries,
+  AuthorNovelSeries,
+  AuthorNovels,
+  AuthorTagWorks,
+  AuthorWorks,
+  RelatedUsers,
+} from './AuthorLists.tsx';
+import { UserHeader } from './UserHeader.tsx';
+import { UserTagFilter } from './UserTagFilter.tsx';
+import styles from './User.module.css';
+
+/** The author list page each tab opens in full (spec 001 §2.1). */
+const TAB_PAGES: Partial<Record<UserTab, string>> = {
+  illusts: 'artworks?type=illust',
+  manga: 'artworks?type=manga',
+  novel: 'novels',
+  favorite: 'favorites',
+  fav_novel: 'favorite_novels',
+};
+
+/**
+ * `/users/{id}` (`/u/{id}`): the profile (spec 001 §2.11) with the tabs whose count is above 0,
+ * the author's tag filter above the works, and the follow button where the spec allows it.
+ * Visiting records the user in the history.
+ */
+export default function UserScreen() {
+  const { t } = useTranslation();
+  const id = Number(useParams().id);
+  const [params, setParams] = useSearchParams();
+  const { imageProxy } = useServerConfig();
+  const detail = useUserDetail(id);
+  const favNovels = useUserFavoriteNovels(id, detail.isSuccess);
+  const user = detail.data;
+  const viewerId = useViewerId();
+  const localApp = useLocalAppSignedIn();
+  const own = viewerId !== undefined && viewerId === id;
+  useDocumentTitle(user?.name);
+  useRecordHistory(
+    'users',
+    useMemo(() => user && historyItem(user), [user]),
+  );
+
+  const tabs = user ? visibleUserTabs(user.counts, favNovels.items.length) : [];
+  const asked = params.get('tab') as UserTab | null;
+  const tab = asked && tabs.includes(asked) ? asked : tabs[0];
+  const tag = params.get('tag') ?? '';
+  const withTags = tab === 'illusts' || tab === 'manga';
+  const tags = useUserTags(id, !!user && withTags);
+  const set = (next: { tab?: string; tag?: string }) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) {
+      if (v) p.set(k, v);
+      else p.delete(k);
+    }
+    setParams(p, { replace: true });
+  };
+
+  return (
+    <div className={styles.page}>
+      <TopBar title={user?.name ?? t('title.user')} />
+      {detail.isError ? (
+        <div className={styles.footer}>
+          <button type="button" onClick={() => void detail.refetch()} data-testid="user-error">
+            {t('common.network_error')}
+          </button>
+        </div>
+      ) : !user ? (
+        <div className={styles.header} aria-busy="true">
+          <Skeleton className={styles.cover} />
+          <div className={styles.identity}>
+            <Skeleton shape="round" className={styles.avatar} />
+            <Skeleton shape="line" style={{ width: 160 }} />
+          </div>
+        </div>
+      ) : (
+        <>
+          <UserHeader
+            user={user}
+            imageProxy={imageProxy ?? undefined}
+            canFollow={localApp && viewerId !== undefined && !own}
+            own={own}
+          />
+          {tab && (
+            <PillTabs
+              tabs={tabs}
+              current={tab}
+              label={(k) => t(`user.tabs.${k}`)}
+              onSelect={(k) => set({ tab: k, tag: '' })}
+              tabTestIdPrefix="user-tab"
+              testId="user-tabs"
+              className={styles.tabs}
+            />
+          )}
+          {tab && TAB_PAGES[tab] && (
+            <div className={styles.seeAll}>
+              <Link to={`/users/${id}/${TAB_PAGES[tab]}`} data-testid="user-tab-page">
+                {t('user.see_all')}
+              </Link>
+            </div>
+          )}
+          {withTags && (
+            <UserTagFilter
+              tags={tags.data ?? []}
+              selected={tag}
+              onSelect={(next) => set({ tag: next })}
+            />
+          )}
+          <div role="tabpanel" data-testid="user-tab-panel">
+            {tab && <TabPanel tab={tab} userId={id} tag={withTags ? tag : ''} />}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function TabPanel({ tab, userId, tag }: { tab: UserTab; userId: number; tag: string }) {
+  if (tag) return <AuthorTagWorks userId={userId} tag={tag} />;
+  switch (tab) {
+    case 'illusts':
+      return <AuthorWorks userId={userId} type="illust" />;
+    case 'manga':
+      return <AuthorWorks userId={userId} type="manga" />;
+    case 'illust_series':
+      return <AuthorIllustSeries userId={userId} />;
+    case 'novel':
+      return <AuthorNovels userId={userId} />;
+    case 'novel_series':
+      return <AuthorNovelSeries userId={userId} />;
+    case 'favorite':
+      return <AuthorFavorites userId={userId} />;
+    case 'fav_novel':
+      return <AuthorFavoriteNovels userId={userId} />;
+    case 'related':
+      return <RelatedUsers userId={userId} />;
+  }
+}
+
+function historyItem(user: UserDetail): UserHistoryItem {
+  return { id: user.id, name: user.name, avatar: user.avatar, bgcover: user.bgcover ?? '' };
+}
