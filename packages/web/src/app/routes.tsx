@@ -78,8 +78,9 @@ export const screenRoutes: RouteObject[] = [
     lazy: lazyScreen(() => import('../screens/RankNovel/RankNovelScreen.tsx')),
   },
   ...withAliases(['/artworks/:id', '/illust/:id', '/i/:id'], { lazy: artwork }),
-  later('/novel/:id', 'novel'),
-  later('/n/:id', 'novel'),
+  ...withAliases(['/novel/:id', '/n/:id'], {
+    lazy: lazyScreen(() => import('../screens/Novel/NovelScreen.tsx')),
+  }),
   later('/users/:id', 'user'),
   later('/u/:id', 'user'),
   later('/users/:id/artworks', 'user_artworks'),
