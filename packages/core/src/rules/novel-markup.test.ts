@@ -87,6 +87,74 @@ describe('novel markup', () => {
     ]);
   });
 
+  it('never makes a link of a script, data, protocol-relative or spaced url', () => {
+    for (const url of [
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      ' javascript:alert(1)',
+      'vbscript:msgbox',
+      '//evil.example/a',
+      'file:///etc/passwd',
+    ])
+      expect(parseNovelInline(`[[jumpuri:x > ${url}]]`)).toEqual([{ type: 'text', text: 'x' }]);
+    // a target with a quote, a bracket or a second '>' is not a link target at all
+    const quoted = '[[jumpuri:a > https://x.example/"><script>]]';
+    expect(parseNovelInline(quoted)).toEqual([{ type: 'text', text: quoted }]);
+    const twice = '[[jumpuri:a > https://x.example > y]]';
+    expect(parseNovelInline(twice)).toEqual([{ type: 'text', text: twice }]);
+  });
+
+  it('reads the innermost token of markup inside markup and keeps the rest as text', () => {
+    expect(parseNovelInline('[[rb:[[rb:a > b]] > c]]')).toEqual([
+      { type: 'text', text: '[[rb:' },
+      { type: 'ruby', base: 'a', reading: 'b' },
+      { type: 'text', text: ' > c]]' },
+    ]);
+    expect(parseNovelInline('[[jumpuri:[[rb:a > b]] > https://x.example]]')).toEqual([
+      { type: 'text', text: '[[jumpuri:' },
+      { type: 'ruby', base: 'a', reading: 'b' },
+      { type: 'text', text: ' > https://x.example]]' },
+    ]);
+    expect(parseNovelMarkup('[chapter:[chapter:x]]')[0]!.blocks).toEqual([
+      { type: 'chapter', title: '[chapter:x', content: [{ type: 'text', text: '[chapter:x' }] },
+      { type: 'line', content: [{ type: 'text', text: ']' }] },
+    ]);
+  });
+
+  it('leaves unclosed and empty tokens as the text they are', () => {
+    for (const raw of ['[[rb:abc', '[[jumpuri:a > https://x.example', '[jump:abc]', '[rb:a > b]'])
+      expect(parseNovelInline(raw)).toEqual([{ type: 'text', text: raw }]);
+    expect(parseNovelInline('[[rb:abc > ]]')).toEqual([{ type: 'text', text: 'abc' }]);
+    expect(parseNovelInline('[[rb: > x]]')).toEqual([{ type: 'text', text: '[[rb: > x]]' }]);
+    for (const raw of ['[chapter:unclosed', '[chapter:]', '[pixivimage:abc]', '[uploadedimage:]'])
+      expect(parseNovelMarkup(raw)[0]!.blocks).toEqual([
+        { type: 'line', content: [{ type: 'text', text: raw }] },
+      ]);
+    // a chapter cut by a page break is two lines of text
+    expect(parseNovelMarkup('[chapter:a[newpage]b]').map((p) => p.blocks)).toEqual([
+      [{ type: 'line', content: [{ type: 'text', text: '[chapter:a' }] }],
+      [{ type: 'line', content: [{ type: 'text', text: 'b]' }] }],
+    ]);
+  });
+
+  it('keeps HTML in the text as text', () => {
+    const html = '<script>alert(1)</script><img src=x onerror=alert(1)>';
+    expect(parseNovelInline(html)).toEqual([{ type: 'text', text: html }]);
+    expect(parseNovelMarkup(`[chapter:${html}]`)[0]!.blocks[0]).toMatchObject({ title: html });
+  });
+
+  it('drops jumps to pages the text does not have, and absurd ids', () => {
+    const pages = parseNovelMarkup('[jump:0][jump:2][jump:3]\n[newpage]\nb');
+    expect(pages[0]!.blocks).toEqual([{ type: 'line', content: [{ type: 'jump', page: 2 }] }]);
+    expect(parseNovelInline('[jump:99999999999999999999]')).toEqual([
+      { type: 'text', text: '[jump:99999999999999999999]' },
+    ]);
+    expect(parseNovelMarkup('[pixivimage:99999999999999999999]')[0]!.blocks[0]!.type).toBe('line');
+    expect(parseNovelMarkup('[pixivimage:12-0]')[0]!.blocks).toEqual([
+      { type: 'illust', illustId: 12, page: 1, key: 'pixivimage:12' },
+    ]);
+  });
+
   it('splits images out of a line that also holds text', () => {
     expect(parseNovelMarkup('前[uploadedimage:5]後')[0]!.blocks).toEqual([
       { type: 'line', content: [{ type: 'text', text: '前' }] },

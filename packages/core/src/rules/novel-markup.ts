@@ -32,9 +32,11 @@ export interface NovelPage {
 const NEWPAGE = /\n?\[newpage\]\n?/;
 // Block tokens; a chapter title may itself hold ruby.
 const BLOCK =
-  /\[chapter:((?:\[\[rb:[^\]]*\]\]|[^\]])+)\]|\[pixivimage:(\d+)(?:-(\d+))?\]|\[uploadedimage:(\d+)\]/g;
+  /\[chapter:((?:\[\[rb:[^\]]*\]\]|[^\]])+)\]|\[pixivimage:(\d{1,15})(?:-(\d{1,4}))?\]|\[uploadedimage:(\d{1,15})\]/g;
+// Inline tokens hold no brackets, so markup inside markup never nests: the innermost token is
+// read and the rest stays text. A link target is one run without spaces, quotes or brackets.
 const INLINE =
-  /\[\[rb:\s*(.+?)\s*>\s*(.+?)\s*\]\]|\[\[jumpuri:\s*(.+?)\s*>\s*(.+?)\s*\]\]|\[jump:(\d+)\]/g;
+  /\[\[rb:\s*([^[\]>]+?)\s*>\s*([^[\]]+?)\s*\]\]|\[\[jumpuri:\s*([^[\]>]+?)\s*>\s*([^\s[\]<>"]+)\s*\]\]|\[jump:(\d{1,6})\]/g;
 
 /** The key of an embedded image in `NovelText.embedImgs`. */
 export function novelEmbedKey(
@@ -72,8 +74,13 @@ export function parseNovelInline(line: string): NovelInline[] {
   for (const m of line.matchAll(INLINE)) {
     push(line.slice(last, m.index));
     last = m.index + m[0].length;
-    if (m[1] !== undefined) out.push({ type: 'ruby', base: m[1], reading: m[2]! });
-    else if (m[3] !== undefined) {
+    if (m[1] !== undefined) {
+      // A ruby without a reading is its base alone; one without a base stays as written.
+      const [base, reading] = [m[1].trim(), m[2]!.trim()];
+      if (!base) push(m[0]);
+      else if (reading) out.push({ type: 'ruby', base, reading });
+      else push(base);
+    } else if (m[3] !== undefined) {
       if (isWebUrl(m[4]!)) out.push({ type: 'link', text: m[3], url: m[4]! });
       else push(m[3]);
     } else out.push({ type: 'jump', page: Number(m[5]) });
@@ -119,9 +126,14 @@ function parseLine(line: string, blocks: NovelBlock[]): void {
 
 /** A text as pages of blocks, for the reader. */
 export function parseNovelMarkup(text: string): NovelPage[] {
-  return splitNovelPages(text).map((pageText, i) => {
+  const texts = splitNovelPages(text);
+  // A jump to a page the text does not have leads nowhere: it is left out.
+  const inRange = (c: NovelInline) => c.type !== 'jump' || (c.page >= 1 && c.page <= texts.length);
+  return texts.map((pageText, i) => {
     const blocks: NovelBlock[] = [];
     for (const line of pageText.split('\n')) parseLine(line, blocks);
+    for (const b of blocks)
+      if (b.type === 'line' || b.type === 'chapter') b.content = b.content.filter(inRange);
     return { page: i + 1, blocks };
   });
 }

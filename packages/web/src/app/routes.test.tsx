@@ -44,7 +44,6 @@ describe('route table', () => {
     ['/users/11/illustrations', 'title.user_artworks'],
     ['/users/11/bookmarks/artworks', 'title.user_favorites'],
     ['/users/11/bookmarks/novels', 'title.user_favorite_novels'],
-    ['/n/5', 'title.novel'],
   ];
   for (const [path, key] of placeholders) {
     it(`${path} shows ${key} with the top bar`, async () => {

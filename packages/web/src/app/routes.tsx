@@ -78,8 +78,9 @@ export const screenRoutes: RouteObject[] = [
     lazy: lazyScreen(() => import('../screens/RankNovel/RankNovelScreen.tsx')),
   },
   ...withAliases(['/artworks/:id', '/illust/:id', '/i/:id'], { lazy: artwork }),
-  later('/novel/:id', 'novel'),
-  later('/n/:id', 'novel'),
+  ...withAliases(['/novel/:id', '/n/:id'], {
+    lazy: lazyScreen(() => import('../screens/Novel/NovelScreen.tsx')),
+  }),
   ...withAliases(['/users/:id', '/u/:id'], {
     lazy: lazyScreen(() => import('../screens/User/UserScreen.tsx')),
   }),

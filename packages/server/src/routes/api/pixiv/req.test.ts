@@ -48,6 +48,26 @@ describe('req_post and req_get with the user’s own token', () => {
     expect((await member()).json()).toHaveProperty('user.is_followed', false);
   });
 
+  it('bookmarks a novel and unbookmarks it, the cached novel detail following', async () => {
+    const novel = (
+      (await t.app.inject({ url: '/api/pixiv/rank_novel?mode=day&date=2026-11-19' })).json() as {
+        novels: { id: number }[];
+      }
+    ).novels[3]!;
+    const detail = () =>
+      t.app.inject({ url: `/api/pixiv/novel_detail?id=${novel.id}`, headers: me });
+    expect((await detail()).json()).toHaveProperty('novel.is_bookmarked', false);
+    expect(
+      (await call('req_post', 'v2/novel/bookmark/add', { novel_id: novel.id })).statusCode,
+    ).toBe(200);
+    expect((await detail()).json()).toHaveProperty('novel.is_bookmarked', true);
+    await call('req_post', 'v1/novel/bookmark/delete', { novel_id: novel.id });
+    expect((await detail()).json()).toHaveProperty('novel.is_bookmarked', false);
+    expect((await call('req_post', 'v2/novel/bookmark/add', {})).json()).toMatchObject({
+      detail: 'novel_id required',
+    });
+  });
+
   it('bookmarks and follows as that user; the follow feed then holds the author’s works', async () => {
     const add = await call('req_post', 'v2/illust/bookmark/add', {
       illust_id: work.id,

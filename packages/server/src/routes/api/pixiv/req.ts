@@ -7,7 +7,7 @@
  * - `GET /req_get?path=v2/illust/follow&params={"restrict":"public","offset":30}` (also
  *   `v1/novel/follow`)
  * - `GET /req_post?path=v2/illust/bookmark/add&data={"illust_id":1,"restrict":"public"}` (also
- *   `v1/illust/bookmark/delete`, `v1/user/follow/add`, `v1/user/follow/delete`)
+ *   `v1/illust/bookmark/delete`, `v2/novel/bookmark/add`, `v1/novel/bookmark/delete`, `v1/user/follow/add`, `v1/user/follow/delete`)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PixivError, type Query } from '@pv/pixiv';
@@ -49,6 +49,12 @@ export const REQ_POST_PATHS: Record<string, { checks: Check[]; fields: string[] 
     fields: ['illust_id', 'restrict', 'tags'],
   },
   'v1/illust/bookmark/delete': { checks: [needs('illust_id')], fields: ['illust_id'] },
+  // The novel reader's bookmark (spec 001 §7.1 lists the novel bookmark posts).
+  'v2/novel/bookmark/add': {
+    checks: [needs('novel_id'), restrict(false), tags],
+    fields: ['novel_id', 'restrict', 'tags'],
+  },
+  'v1/novel/bookmark/delete': { checks: [needs('novel_id')], fields: ['novel_id'] },
   'v1/user/follow/add': {
     checks: [needs('user_id'), restrict(false)],
     fields: ['user_id', 'restrict'],
@@ -79,6 +85,9 @@ function staleAfter(
   userKey: string,
 ): string[] {
   const who = `user-${userKey}`;
+  if (path.includes('novel/bookmark/')) {
+    return [cacheKey('novel_detail', { id: Number(fields.novel_id) }, language, who)];
+  }
   if (path.includes('/bookmark/')) {
     return [cacheKey('illust', { id: Number(fields.illust_id) }, language, who)];
   }

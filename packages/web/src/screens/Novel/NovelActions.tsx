@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Novel, NovelText } from '@pv/core';
+import { useNovelBookmark } from '../../state/queries/novel-bookmark.ts';
+import { showToast } from '../../state/ui/toast.ts';
+import styles from './NovelDetail.module.css';
+
+/** The app's own link to a novel, for sharing. */
+export const novelShareUrl = (id: number) => `${location.origin}/novel/${id}`;
+
+function BookmarkButton({ novel }: { novel: Novel }) {
+  const { t } = useTranslation();
+  const { bookmarked, busy, toggle } = useNovelBookmark(novel);
+  return (
+    <button
+      type="button"
+      className={bookmarked ? `${styles.action} ${styles.on}` : styles.action}
+      aria-pressed={bookmarked}
+      aria-busy={busy}
+      onClick={() => void toggle()}
+      data-testid="novel-bookmark"
+    >
+      <svg viewBox="0 0 24 24" aria-hidden="true">
+        <path d="M12 21l-1.4-1.3C5.4 15 2 11.9 2 8.1 2 5 4.4 2.6 7.5 2.6c1.7 0 3.4.8 4.5 2.1 1.1-1.3 2.8-2.1 4.5-2.1C19.6 2.6 22 5 22 8.1c0 3.8-3.4 6.9-8.6 11.6z" />
+      </svg>
+      {t(bookmarked ? 'card.unbookmark' : 'card.bookmark')}
+    </button>
+  );
+}
+
+/** Share: the system sheet where there is one, else a menu (copy the link, post to X, pixiv). */
+function ShareButton({ novel }: { novel: Novel }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const url = novelShareUrl(novel.id);
+  const share = () => {
+    if (typeof navigator.share === 'function') {
+      navigator.share({ title: novel.title, url }).catch(() => undefined);
+    } else setOpen((o) => !o);
+  };
+  const copy = () => {
+    setOpen(false);
+    navigator.clipboard.writeText(url).then(
+      () => showToast('novel.link_copied'),
+      () => showToast('novel.copy_failed', { error: true }),
+    );
+  };
+  const tweet = `https://twitter.com/intent/tweet?${new URLSearchParams({ text: novel.title, url })}`;
+  return (
+    <div className={styles.shareBox}>
+      <button
+        type="button"
+        className={styles.action}
+        aria-expanded={open}
+        onClick={share}
+        data-testid="novel-share"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M18 16a3 3 0 0 0-2.4 1.2l-7-3.5a3 3 0 0 0 0-1.4l7-3.5A3 3 0 1 0 15 7l-7 3.5a3 3 0 1 0 0 3l7 3.5A3 3 0 1 0 18 16z" />
+        </svg>
+        {t('novel.share')}
+      </button>
+      {open && (
+        <ul className={styles.shareMenu} data-testid="novel-share-menu">
+          <li>
+            <button type="button" onClick={copy} data-testid="novel-share-copy">
+              {t('novel.copy_link')}
+            </button>
+          </li>
+          <li>
+            <a href={tweet} target="_blank" rel="noopener noreferrer">
+              X (Twitter)
+            </a>
+          </li>
+          <li>
+            <a href={novel.novel_url} target="_blank" rel="noopener noreferrer">
+              {t('artwork.open_on_pixiv')}
+            </a>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export interface NovelActionsProps {
+  novel: Novel;
+  text: NovelText | undefined;
+  signedIn: boolean;
+}
+
+/** Bookmark (signed in, local-app mode), share and download. */
+export function NovelActions({ novel, signedIn }: NovelActionsProps) {
+  return (
+    <div className={styles.actions}>
+      {signedIn && <BookmarkButton novel={novel} />}
+      <ShareButton novel={novel} />
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isAiArtwork, type Novel, type NovelText } from '@pv/core';
+import { useFormat } from '../../lib/format.ts';
+import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
+import { NovelActions } from './NovelActions.tsx';
+import { NovelSeriesNav } from './NovelSeriesNav.tsx';
+import { captionHtml, captionShrinks, readingMinutes } from './novel-detail.ts';
+import styles from './NovelDetail.module.css';
+
+export interface NovelDetailProps {
+  novel: Novel;
+  /** The text object, once loaded: it carries the series neighbours. */
+  text: NovelText | undefined;
+  proxy: (url: string) => string;
+}
+
+/** The novel's head: cover, title, author, counts, length and reading time, caption and tags. */
+export function NovelDetail({ novel, text, proxy }: NovelDetailProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const signedIn = useLocalAppSignedIn();
+  const caption = useMemo(() => captionHtml(novel.caption), [novel.caption]);
+  const [expanded, setExpanded] = useState(false);
+  const shrunk = captionShrinks(caption.length) && !expanded;
+  return (
+    <header className={styles.detail} data-testid="novel-detail">
+      <img
+        className={styles.cover}
+        src={proxy(novel.images[0].l || novel.thumbnail)}
+        alt=""
+        width={240}
+        height={480}
+        data-testid="novel-cover"
+      />
+      <div className={styles.body}>
+        <h2 className={styles.title} data-testid="novel-title">
+          {novel.title}
+        </h2>
+        <Link to={`/users/${novel.author.id}`} className={styles.author} data-testid="novel-author">
+          <img src={proxy(novel.author.avatar)} alt="" className={styles.avatar} />
+          <span>{novel.author.name}</span>
+        </Link>
+        <p className={styles.counts} data-testid="novel-counts">
+          <span data-testid="novel-length">
+            {t('novel_card.text_length', { n: format.number(novel.text_length) })}
+          </span>
+          <span data-testid="novel-reading-time">
+            {t('novel.reading_time', { n: format.number(readingMinutes(novel.text_length)) })}
+          </span>
+          <span>{t('artwork.views', { count: novel.view, n: format.number(novel.view) })}</span>
+          <span>{t('artwork.likes', { count: novel.like, n: format.number(novel.like) })}</span>
+          <span>{t('artwork.posted', { date: format.date(novel.created, 'datetime') })}</span>
+        </p>
+        {novel.series && <NovelSeriesNav series={novel.series} text={text} />}
+        <NovelActions novel={novel} text={text} signedIn={signedIn} />
+        {caption.length > 0 && (
+          <div className={styles.captionBox}>
+            <div
+              className={shrunk ? `${styles.caption} ${styles.shrunk}` : styles.caption}
+              data-testid="novel-caption"
+              data-shrunk={shrunk}
+              // Sanitised by captionHtml (DOMPurify, inline tags and http(s) links only).
+              dangerouslySetInnerHTML={{ __html: caption.html }}
+            />
+            {captionShrinks(caption.length) && (
+              <button
+                type="button"
+                className={styles.more}
+                aria-expanded={expanded}
+                onClick={() => setExpanded((e) => !e)}
+                data-testid="novel-caption-toggle"
+              >
+                {t(expanded ? 'novel.show_less' : 'novel.show_more')}
+              </button>
+            )}
+          </div>
+        )}
+        <ul className={styles.tags} aria-label={t('novel_card.tags')}>
+          {novel.x_restrict > 0 && (
+            <li className={styles.restrict}>{novel.x_restrict === 2 ? 'R-18G' : 'R-18'}</li>
+          )}
+          {isAiArtwork(novel) && <li className={styles.restrict}>{t('artwork.ai')}</li>}
+          {novel.tags.map((tag) => (
+            <li key={tag.name}>
+              <Link
+                to={`/search_novel/${encodeURIComponent(tag.name)}`}
+                className={styles.tag}
+                data-testid="novel-tag"
+              >
+                #{tag.name}
+                {tag.translated_name && (
+                  <span className={styles.translated}>{tag.translated_name}</span>
+                )}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </header>
+  );
+}
