@@ -95,7 +95,10 @@ export const screenRoutes: RouteObject[] = [
   { path: '/search_user/:word', lazy: searchUser },
   later('/setting/history', 'history'),
   later('/setting/clearcache', 'clearcache'),
-  later('/setting/contents_display', 'contents_display'),
+  {
+    path: '/setting/contents_display',
+    lazy: lazyScreen(() => import('../screens/Setting/ContentDisplayScreen.tsx')),
+  },
   later('/setting/preference', 'preference'),
   redirect('/setting/others', '/setting/preference'),
   later('/setting/about', 'about'),

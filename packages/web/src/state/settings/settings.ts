@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_CONTENT_SETTINGS, type BlockLists, type ContentSettings } from '@pv/core';
+import { NSFW_ON } from '../../lib/startup-checks.ts';
 import { DEFAULT_READER, parseReader, type ReaderConfig } from './reader.ts';
 import {
   DEFAULT_APP_SETTINGS,
@@ -140,6 +141,25 @@ export function addBlock(block: { authorId?: number; tag?: string }): void {
           : s.blocks.authorIds,
     },
   }));
+}
+
+/** Sets one content switch (r18, r18g, ai); the confirmations are the screen's. */
+export function setContentSetting(key: keyof ContentSettings, value: boolean): void {
+  updateSettings((s) => ({ ...s, content: { ...s.content, [key]: value } }));
+}
+
+/** Replaces both block lists (the content display page's text areas), de-duplicated. */
+export function setBlockLists(blocks: BlockLists): void {
+  updateSettings((s) => ({
+    ...s,
+    blocks: { tags: [...new Set(blocks.tags)], authorIds: [...new Set(blocks.authorIds)] },
+  }));
+}
+
+/** The NSFW-on flag of spec 001 §3, set when adult content is switched on, removed when off. */
+export function setNsfwFlag(on: boolean): void {
+  if (on) localStorage.setItem(STORAGE_KEYS.nsfw, NSFW_ON);
+  else localStorage.removeItem(STORAGE_KEYS.nsfw);
 }
 
 export function useSettings(): Settings {
