@@ -99,7 +99,10 @@ export const screenRoutes: RouteObject[] = [
     path: '/setting/contents_display',
     lazy: lazyScreen(() => import('../screens/Setting/ContentDisplayScreen.tsx')),
   },
-  later('/setting/preference', 'preference'),
+  {
+    path: '/setting/preference',
+    lazy: lazyScreen(() => import('../screens/Setting/PreferenceScreen.tsx')),
+  },
   redirect('/setting/others', '/setting/preference'),
   later('/setting/about', 'about'),
   later('/setting/about/faq', 'faq'),

@@ -95,6 +95,7 @@ export function SelectRow({
   value,
   choices,
   disabled = false,
+  stored = true,
   onChange,
 }: {
   setting: string;
@@ -103,11 +104,13 @@ export function SelectRow({
   value: string;
   choices: readonly Choice[];
   disabled?: boolean;
+  /** False for a shortcut that sets other rows' fields (the reader's colour presets). */
+  stored?: boolean;
   onChange: (value: string) => void;
 }) {
   const hintId = hint ? `hint-${setting}` : undefined;
   return (
-    <label className={styles.row} data-setting={setting}>
+    <label className={styles.row} data-setting={stored ? setting : undefined}>
       <RowLabel label={label} hint={hint} id={hintId} />
       <select
         className={styles.select}

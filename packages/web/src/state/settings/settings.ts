@@ -165,3 +165,21 @@ export function setNsfwFlag(on: boolean): void {
 export function useSettings(): Settings {
   return useSyncExternalStore(subscribe, readSettings, () => DEFAULT_SETTINGS);
 }
+
+/**
+ * One app setting, for the screens that follow it (the artwork page's resolution, viewer and
+ * fit-to-screen; the download buttons' template and formats). Re-renders when it changes.
+ */
+export function useAppSetting<K extends keyof AppSettings>(key: K): AppSettings[K] {
+  return useSettings().app[key];
+}
+
+/** The novel reader's text config (size, line height, weight, font, direction, colours). */
+export function useReaderConfig(): ReaderConfig {
+  return useSettings().reader;
+}
+
+/** Changes part of the reader config; values are clamped into the spec's bounds (reader.ts). */
+export function setReaderConfig(patch: Partial<ReaderConfig>): void {
+  updateSettings((s) => ({ ...s, reader: parseReader({ ...s.reader, ...patch }) }));
+}
