@@ -97,8 +97,14 @@ export const screenRoutes: RouteObject[] = [
   { path: '/search_user/:word', lazy: searchUser },
   later('/setting/history', 'history'),
   later('/setting/clearcache', 'clearcache'),
-  later('/setting/contents_display', 'contents_display'),
-  later('/setting/preference', 'preference'),
+  {
+    path: '/setting/contents_display',
+    lazy: lazyScreen(() => import('../screens/Setting/ContentDisplayScreen.tsx')),
+  },
+  {
+    path: '/setting/preference',
+    lazy: lazyScreen(() => import('../screens/Setting/PreferenceScreen.tsx')),
+  },
   redirect('/setting/others', '/setting/preference'),
   later('/setting/about', 'about'),
   later('/setting/about/faq', 'faq'),

@@ -25,3 +25,9 @@ export function createIdbPersister() {
     },
   });
 }
+
+/** Drops every cached answer, in memory and persisted (a new mirror answers differently). */
+export async function clearResponseCache(queryClient: { clear: () => void }): Promise<void> {
+  queryClient.clear();
+  await del(PERSIST_KEY).catch(() => undefined);
+}

@@ -22,7 +22,7 @@ export const LANGUAGE_NAMES: Record<Language, string> = {
 export function LanguagePicker() {
   const { t, i18n } = useTranslation();
   return (
-    <label className={styles.row}>
+    <label className={styles.row} data-setting="language">
       <span>{t('setting.language')}</span>
       <select
         className={styles.select}

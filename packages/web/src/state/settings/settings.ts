@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_CONTENT_SETTINGS, type BlockLists, type ContentSettings } from '@pv/core';
+import { NSFW_ON } from '../../lib/startup-checks.ts';
 import { DEFAULT_READER, parseReader, type ReaderConfig } from './reader.ts';
 import {
   DEFAULT_APP_SETTINGS,
@@ -142,6 +143,43 @@ export function addBlock(block: { authorId?: number; tag?: string }): void {
   }));
 }
 
+/** Sets one content switch (r18, r18g, ai); the confirmations are the screen's. */
+export function setContentSetting(key: keyof ContentSettings, value: boolean): void {
+  updateSettings((s) => ({ ...s, content: { ...s.content, [key]: value } }));
+}
+
+/** Replaces both block lists (the content display page's text areas), de-duplicated. */
+export function setBlockLists(blocks: BlockLists): void {
+  updateSettings((s) => ({
+    ...s,
+    blocks: { tags: [...new Set(blocks.tags)], authorIds: [...new Set(blocks.authorIds)] },
+  }));
+}
+
+/** The NSFW-on flag of spec 001 §3, set when adult content is switched on, removed when off. */
+export function setNsfwFlag(on: boolean): void {
+  if (on) localStorage.setItem(STORAGE_KEYS.nsfw, NSFW_ON);
+  else localStorage.removeItem(STORAGE_KEYS.nsfw);
+}
+
 export function useSettings(): Settings {
   return useSyncExternalStore(subscribe, readSettings, () => DEFAULT_SETTINGS);
+}
+
+/**
+ * One app setting, for the screens that follow it (the artwork page's resolution, viewer and
+ * fit-to-screen; the download buttons' template and formats). Re-renders when it changes.
+ */
+export function useAppSetting<K extends keyof AppSettings>(key: K): AppSettings[K] {
+  return useSettings().app[key];
+}
+
+/** The novel reader's text config (size, line height, weight, font, direction, colours). */
+export function useReaderConfig(): ReaderConfig {
+  return useSettings().reader;
+}
+
+/** Changes part of the reader config; values are clamped into the spec's bounds (reader.ts). */
+export function setReaderConfig(patch: Partial<ReaderConfig>): void {
+  updateSettings((s) => ({ ...s, reader: parseReader({ ...s.reader, ...patch }) }));
 }

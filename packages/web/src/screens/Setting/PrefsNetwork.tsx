@@ -1,0 +1,146 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../components/Dialog/ConfirmDialog.tsx';
+import { clearResponseCache } from '../../state/persist.ts';
+import { useServerConfig } from '../../state/queries/config.ts';
+import {
+  OWN_API_BASE,
+  checkApiBase,
+  readApiBase,
+  saveApiBase,
+} from '../../state/settings/api-base.ts';
+import { isLocalAppSignedIn, useClientConfig } from '../../state/settings/client-config.ts';
+import { showToast } from '../../state/ui/toast.ts';
+import { RowLabel, SettingSection, SwitchRow } from './rows.tsx';
+import styles from './Setting.module.css';
+
+/** The API client is built at start-up with the base, so a new base reloads the page. */
+export const API_BASE_RELOAD_MS = 500;
+
+/**
+ * The mirror's base address, checked before it is kept (spec 001 §5.2): 'Invalid URL' for a
+ * malformed one, the connect-error tip when a /rank request to it fails; only on success are the
+ * caches cleared and the value saved (then the page reloads onto it).
+ */
+function ApiBase() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [text, setText] = useState(readApiBase);
+  const [checking, setChecking] = useState(false);
+  const [problem, setProblem] = useState<'invalid_url' | 'connect_error' | null>(null);
+  const save = async () => {
+    setChecking(true);
+    const result = await checkApiBase(text);
+    setChecking(false);
+    if (!result.ok) return setProblem(result.reason);
+    await clearResponseCache(queryClient);
+    saveApiBase(result.base);
+    showToast('pref.api_base_saved');
+    window.setTimeout(() => window.location.reload(), API_BASE_RELOAD_MS);
+  };
+  return (
+    <form
+      className={styles.block}
+      data-setting="apiBase"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+    >
+      <label htmlFor="api-base">{t('pref.api_base')}</label>
+      <div className={styles.inline}>
+        <input
+          id="api-base"
+          className={styles.input}
+          value={text}
+          spellCheck={false}
+          aria-describedby="api-base-hint"
+          data-testid="api-base"
+          onChange={(e) => setText(e.target.value)}
+        />
+        <button type="submit" className={styles.button} disabled={checking}>
+          {t(checking ? 'pref.checking' : 'pref.check_save')}
+        </button>
+      </div>
+      <small className={styles.hint} id="api-base-hint">
+        {t('pref.api_base_hint', { base: OWN_API_BASE })}
+      </small>
+      <ConfirmDialog
+        open={problem !== null}
+        alert
+        title={t(problem === 'invalid_url' ? 'pref.invalid_url' : 'pref.connect_error')}
+        message={t(problem === 'invalid_url' ? 'pref.invalid_url_hint' : 'pref.connect_error_tip')}
+        onConfirm={() => setProblem(null)}
+        onCancel={() => setProblem(null)}
+      />
+    </form>
+  );
+}
+
+/** Copies the refresh token (local-app mode), to sign in elsewhere. */
+function CopyToken() {
+  const { t } = useTranslation();
+  const config = useClientConfig();
+  const on = isLocalAppSignedIn(config);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(config.refreshToken);
+      showToast('pref.token_copied');
+    } catch {
+      showToast('pref.copy_failed', { error: true });
+    }
+  };
+  return (
+    <div className={styles.row} data-disabled={!on || undefined}>
+      <RowLabel
+        label={t('pref.copy_token')}
+        hint={t(on ? 'pref.copy_token_hint' : 'content.local_app_only')}
+      />
+      <button
+        type="button"
+        className={styles.secondary}
+        disabled={!on}
+        data-testid="copy-token"
+        onClick={() => void copy()}
+      >
+        {t('pref.copy')}
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Network: the mirror address, the image proxy this server uses, and the modes of a browser
+ * that talks to pixiv itself, shown off and disabled since this server is the proxy.
+ */
+export function PrefsNetwork() {
+  const { t } = useTranslation();
+  const { imageProxy } = useServerConfig();
+  return (
+    <SettingSection title={t('pref.network')}>
+      <ApiBase />
+      <div className={styles.row}>
+        <RowLabel label={t('pref.image_proxy')} hint={t('pref.image_proxy_hint')} />
+        <code className={styles.value}>{imageProxy ?? '/i/'}</code>
+      </div>
+      {(
+        [
+          ['clientConfig.directMode', 'pref.direct_api'],
+          ['clientConfig.useApiProxy', 'pref.api_proxy'],
+        ] as const
+      ).map(([setting, label]) => (
+        <SwitchRow
+          key={setting}
+          setting={setting}
+          label={t(label)}
+          hint={t('pref.server_is_proxy')}
+          checked={false}
+          disabled
+          onChange={() => undefined}
+        />
+      ))}
+      <CopyToken />
+    </SettingSection>
+  );
+}
