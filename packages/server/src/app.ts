@@ -9,6 +9,7 @@ import { MemoryCacheStore, ResponseCache } from './plugins/cache.ts';
 import { RedisCacheStore } from './plugins/redis-cache.ts';
 import { authRateLimit, registerMirrorGuards, registerRateLimit } from './plugins/guards.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { createUpstream, type Upstream } from './plugins/upstream.ts';
 import { pixivMirrorRoutes } from './routes/api/pixiv/index.ts';
 import { webRoutes } from './routes/api/web/index.ts';
@@ -103,6 +104,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
   });
   registerSecurityHeaders(app, config.imageProxy);
+  registerCompression(app);
   // Graceful shutdown: answers sent once close() has begun end their connection, so that close()
   // waits for requests in flight and not for idle keep-alive connections.
   let closing = false;

@@ -3,13 +3,17 @@
  * (concurrent identical requests share one upstream call) and stale entries kept for serving
  * when upstream fails. The Redis backend (several instances, `redis-cache.ts`) plugs in behind
  * the same interface and adds coalescing across instances through `claim`/`announce`/`waitFor`.
+ * Entries keep their brotli and gzip forms (lib/compress.ts), so a hit compresses nothing.
  */
+import { compressBoth, type Encoded } from '../lib/compress.ts';
 
 export interface CacheEntry {
   /** The serialised upstream JSON. */
   body: string;
   /** Epoch ms after which the entry is stale; Infinity for no expiry. */
   expires: number;
+  /** The body's compressed forms, made once when the entry is stored (none for small bodies). */
+  encoded?: Encoded;
 }
 
 export interface CacheStore {
@@ -65,6 +69,8 @@ export interface CachedResult<T> {
   source: 'hit' | 'miss' | 'stale';
   /** Seconds left of the entry's life (for Cache-Control: max-age). */
   maxAge: number;
+  /** The value's stored compressed forms, when it came from or went into the cache. */
+  encoded?: Encoded;
 }
 
 export interface Fetched {
@@ -105,6 +111,7 @@ export class ResponseCache {
         value: entry.body,
         source: 'hit',
         maxAge: this.remaining(entry.expires, ttlSeconds),
+        encoded: entry.encoded,
       };
     }
     const pending = this.inFlight.get(key);
@@ -187,6 +194,7 @@ export class ResponseCache {
           value: entry.body,
           source: 'hit',
           maxAge: this.remaining(entry.expires, ttlSeconds),
+          encoded: entry.encoded,
         };
       }
     }
@@ -210,14 +218,18 @@ export class ResponseCache {
       throw error;
     }
     const expires = ttlSeconds === null ? Infinity : this.now() + ttlSeconds * 1000;
-    if (fetched.cacheable && mode !== 'bypass')
-      await this.write(key, { body: fetched.body, expires });
+    let encoded: Encoded | undefined;
+    if (fetched.cacheable && mode !== 'bypass') {
+      encoded = await compressBoth(Buffer.from(fetched.body));
+      await this.write(key, { body: fetched.body, expires, encoded });
+    }
     loaded?.(fetched);
     return {
       value: fetched.body,
       source: 'miss',
       // A fresh entry has its whole lifetime left.
       maxAge: fetched.cacheable ? (ttlSeconds ?? NO_EXPIRY_MAX_AGE) : 0,
+      encoded,
     };
   }
 
