@@ -40,6 +40,8 @@ export interface AppConfig {
   imageProxy?: string;
   logLevel?: string;
   cacheMaxEntries?: number;
+  /** Byte bound of the in-memory cache (default 256 MiB). */
+  cacheMaxBytes?: number;
   upstreamTimeoutMs?: number;
   /** The clock of the token pool's back-off (tests move it). */
   upstreamNow?: () => number;
@@ -132,7 +134,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     app.addHook('onClose', () => redis.close());
     store = redis;
   } else {
-    store = new MemoryCacheStore(config.cacheMaxEntries ?? 5_000);
+    store = new MemoryCacheStore({
+      maxEntries: config.cacheMaxEntries ?? 5_000,
+      maxBytes: config.cacheMaxBytes,
+    });
   }
   const cache = new ResponseCache(store, Date.now, (error) =>
     app.log.warn({ err: error }, 'cache store failed; answering without it'),

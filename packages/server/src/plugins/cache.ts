@@ -5,6 +5,7 @@
  * the same interface and adds coalescing across instances through `claim`/`announce`/`waitFor`.
  * Entries keep their brotli and gzip forms (lib/compress.ts), so a hit compresses nothing.
  */
+import { LRUCache } from 'lru-cache';
 import { compressBoth, type Encoded } from '../lib/compress.ts';
 
 export interface CacheEntry {
@@ -28,36 +29,57 @@ export interface CacheStore {
   waitFor?(key: string): { outcome: Promise<Fetched | undefined>; cancel(): void };
 }
 
-export class MemoryCacheStore implements CacheStore {
-  private readonly map = new Map<string, CacheEntry>();
+/** The default byte bound of the in-memory cache (CACHE_MAX_BYTES): 256 MiB. */
+export const DEFAULT_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 
-  constructor(private readonly maxEntries: number) {}
+/**
+ * About what an entry holds in memory: the body as V8 keeps it (two bytes a character at worst,
+ * as answers with Japanese text are), its compressed forms, its key and some bookkeeping.
+ */
+export function entryBytes(key: string, entry: CacheEntry): number {
+  const encoded = (entry.encoded?.br?.length ?? 0) + (entry.encoded?.gzip?.length ?? 0);
+  return 2 * (key.length + entry.body.length) + encoded + 64;
+}
+
+export interface MemoryCacheLimits {
+  /** Most entries kept; 0 turns the cache off. */
+  maxEntries: number;
+  /** Most bytes kept (entryBytes); an entry larger than this is not kept at all. */
+  maxBytes?: number;
+}
+
+/** The in-memory store: least recently used entries go first, by count and by bytes. */
+export class MemoryCacheStore implements CacheStore {
+  private readonly lru: LRUCache<string, CacheEntry> | undefined;
+
+  constructor(limits: MemoryCacheLimits) {
+    if (limits.maxEntries === 0) return;
+    this.lru = new LRUCache<string, CacheEntry>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+      sizeCalculation: (entry, key) => entryBytes(key, entry),
+    });
+  }
 
   async get(key: string): Promise<CacheEntry | undefined> {
-    const entry = this.map.get(key);
-    if (entry) {
-      this.map.delete(key);
-      this.map.set(key, entry);
-    }
-    return entry;
+    return this.lru?.get(key);
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
-    if (this.maxEntries === 0) return;
-    this.map.delete(key);
-    this.map.set(key, entry);
-    while (this.map.size > this.maxEntries) {
-      const oldest = this.map.keys().next().value as string;
-      this.map.delete(oldest);
-    }
+    this.lru?.set(key, entry);
   }
 
   async delete(key: string): Promise<void> {
-    this.map.delete(key);
+    this.lru?.delete(key);
   }
 
   get size(): number {
-    return this.map.size;
+    return this.lru?.size ?? 0;
+  }
+
+  /** The bytes held (entryBytes summed). */
+  get bytes(): number {
+    return this.lru?.calculatedSize ?? 0;
   }
 }
 
