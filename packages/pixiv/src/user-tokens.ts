@@ -6,6 +6,7 @@
  * serialised cache therefore never holds a user's refresh token.
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@pv/core';
 import type { OAuthClient } from './oauth.ts';
 import { accessTokenLifetimeMs, type AccessTokenSource } from './token-provider.ts';
@@ -58,16 +59,10 @@ export function createUserTokenCache(options: UserTokenCacheOptions): UserTokenC
   const ttlMs = (options.ttlSeconds ?? ACCESS_TOKEN_TTL_SECONDS) * 1000;
   const now = options.now ?? Date.now;
   const max = options.maxEntries ?? USER_TOKEN_CACHE_MAX;
-  const entries = new Map<string, UserTokenEntry>();
+  const entries = new LRUCache<string, UserTokenEntry>({ max: Math.max(1, max) });
   // Concurrent requests of one user share one refresh. The promise's callbacks never name the
   // refresh token, so nothing keeps it once the OAuth call is done.
   const inFlight = new Map<string, Promise<UserTokenEntry>>();
-
-  function keep(key: string, entry: UserTokenEntry): void {
-    entries.delete(key);
-    entries.set(key, entry);
-    while (entries.size > max) entries.delete(entries.keys().next().value as string);
-  }
 
   function refresh(key: string, refreshToken: string): Promise<UserTokenEntry> {
     let pending = inFlight.get(key);
@@ -80,7 +75,7 @@ export function createUserTokenCache(options: UserTokenCacheOptions): UserTokenC
             expires: now() + accessTokenLifetimeMs(res, ttlMs),
             userId: res.user?.id ?? res.response?.user?.id,
           };
-          keep(key, entry);
+          entries.set(key, entry);
           return entry;
         })
         .finally(() => inFlight.delete(key));
@@ -99,7 +94,6 @@ export function createUserTokenCache(options: UserTokenCacheOptions): UserTokenC
         async getAccessToken() {
           const entry = entries.get(key);
           if (entry && entry.expires > now()) {
-            keep(key, entry);
             ({ accessToken: handedOut, userId: user } = entry);
             return entry.accessToken;
           }
@@ -114,7 +108,8 @@ export function createUserTokenCache(options: UserTokenCacheOptions): UserTokenC
         userId: () => user,
       };
     },
-    entries: () => [...entries].map(([key, entry]) => [key, { ...entry }]),
+    entries: () =>
+      [...entries.rkeys()].map((key): [string, UserTokenEntry] => [key, { ...entries.peek(key)! }]),
     get size() {
       return entries.size;
     },

@@ -9,6 +9,7 @@ import { MemoryCacheStore, ResponseCache } from './plugins/cache.ts';
 import { RedisCacheStore } from './plugins/redis-cache.ts';
 import { authRateLimit, registerMirrorGuards, registerRateLimit } from './plugins/guards.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
+import { registerCompression } from './plugins/compression.ts';
 import { createUpstream, type Upstream } from './plugins/upstream.ts';
 import { pixivMirrorRoutes } from './routes/api/pixiv/index.ts';
 import { webRoutes } from './routes/api/web/index.ts';
@@ -39,6 +40,8 @@ export interface AppConfig {
   imageProxy?: string;
   logLevel?: string;
   cacheMaxEntries?: number;
+  /** Byte bound of the in-memory cache (default 256 MiB). */
+  cacheMaxBytes?: number;
   upstreamTimeoutMs?: number;
   /** The clock of the token pool's back-off (tests move it). */
   upstreamNow?: () => number;
@@ -103,6 +106,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
   });
   registerSecurityHeaders(app, config.imageProxy);
+  registerCompression(app);
   // Graceful shutdown: answers sent once close() has begun end their connection, so that close()
   // waits for requests in flight and not for idle keep-alive connections.
   let closing = false;
@@ -130,7 +134,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     app.addHook('onClose', () => redis.close());
     store = redis;
   } else {
-    store = new MemoryCacheStore(config.cacheMaxEntries ?? 5_000);
+    store = new MemoryCacheStore({
+      maxEntries: config.cacheMaxEntries ?? 5_000,
+      maxBytes: config.cacheMaxBytes,
+    });
   }
   const cache = new ResponseCache(store, Date.now, (error) =>
     app.log.warn({ err: error }, 'cache store failed; answering without it'),

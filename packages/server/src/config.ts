@@ -25,6 +25,11 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(0).default(5_000),
+  CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(256 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   CORS_ORIGINS: z.string().optional(),
   SELF_HOSTED: z.enum(['true', 'false']).default('true'),

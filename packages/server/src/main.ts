@@ -112,6 +112,7 @@ async function main(): Promise<void> {
     imageProxy: env.IMAGE_PROXY,
     logLevel: env.LOG_LEVEL,
     cacheMaxEntries: env.CACHE_MAX_ENTRIES,
+    cacheMaxBytes: env.CACHE_MAX_BYTES,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     corsOrigins: corsOrigins(env),
     redisUrl: env.REDIS_URL,

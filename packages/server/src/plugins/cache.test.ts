@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryCacheStore, ResponseCache } from './cache.ts';
+import { MemoryCacheStore, ResponseCache, entryBytes } from './cache.ts';
 
 describe('ResponseCache', () => {
   it('coalesces concurrent identical loads into one', async () => {
-    const cache = new ResponseCache(new MemoryCacheStore(10));
+    const cache = new ResponseCache(new MemoryCacheStore({ maxEntries: 10 }));
     let calls = 0;
     const load = async () => {
       calls++;
@@ -19,7 +19,7 @@ describe('ResponseCache', () => {
 
   it('expires entries after their lifetime and serves stale ones when upstream fails', async () => {
     let now = 0;
-    const cache = new ResponseCache(new MemoryCacheStore(10), () => now);
+    const cache = new ResponseCache(new MemoryCacheStore({ maxEntries: 10 }), () => now);
     await cache.fetch('k', 60, 'default', async () => ({ body: 'v1', cacheable: true }));
     now = 59_000;
     expect(
@@ -38,7 +38,7 @@ describe('ResponseCache', () => {
   });
 
   it('refresh ignores the entry; bypass neither reads nor writes', async () => {
-    const cache = new ResponseCache(new MemoryCacheStore(10));
+    const cache = new ResponseCache(new MemoryCacheStore({ maxEntries: 10 }));
     await cache.fetch('k', 60, 'default', async () => ({ body: 'v1', cacheable: true }));
     expect(
       (await cache.fetch('k', 60, 'refresh', async () => ({ body: 'v2', cacheable: true }))).value,
@@ -52,7 +52,7 @@ describe('ResponseCache', () => {
   });
 
   it('bounds the memory store, evicting the least recently used', async () => {
-    const store = new MemoryCacheStore(2);
+    const store = new MemoryCacheStore({ maxEntries: 2 });
     await store.set('a', { body: 'a', expires: Infinity });
     await store.set('b', { body: 'b', expires: Infinity });
     await store.get('a');
@@ -60,5 +60,35 @@ describe('ResponseCache', () => {
     expect(store.size).toBe(2);
     expect(await store.get('b')).toBeUndefined();
     expect(await store.get('a')).toBeDefined();
+  });
+
+  it('bounds the memory store by bytes, evicting the least recently used', async () => {
+    const body = (c: string) => c.repeat(1000);
+    const one = entryBytes('a', { body: body('a'), expires: Infinity });
+    const store = new MemoryCacheStore({ maxEntries: 100, maxBytes: 3 * one });
+    for (const k of ['a', 'b', 'c']) await store.set(k, { body: body(k), expires: Infinity });
+    expect(store.size).toBe(3);
+    await store.get('a');
+    await store.set('d', { body: body('d'), expires: Infinity });
+    expect(store.bytes).toBeLessThanOrEqual(3 * one);
+    expect(await store.get('b')).toBeUndefined();
+    expect(await store.get('a')).toBeDefined();
+    expect(await store.get('d')).toBeDefined();
+    // one entry larger than the whole bound is not kept, and evicts nothing
+    await store.set('huge', { body: body('h').repeat(4), expires: Infinity });
+    expect(await store.get('huge')).toBeUndefined();
+    expect(store.size).toBe(3);
+  });
+
+  it('counts the compressed forms of an entry in its bytes', () => {
+    const plain = { body: 'x'.repeat(2000), expires: Infinity };
+    const encoded = { ...plain, encoded: { br: Buffer.alloc(300), gzip: Buffer.alloc(400) } };
+    expect(entryBytes('k', encoded) - entryBytes('k', plain)).toBe(700);
+  });
+
+  it('a cache of 0 entries keeps nothing', async () => {
+    const store = new MemoryCacheStore({ maxEntries: 0 });
+    await store.set('a', { body: 'a', expires: Infinity });
+    expect(await store.get('a')).toBeUndefined();
   });
 });

@@ -3,13 +3,18 @@
  * (concurrent identical requests share one upstream call) and stale entries kept for serving
  * when upstream fails. The Redis backend (several instances, `redis-cache.ts`) plugs in behind
  * the same interface and adds coalescing across instances through `claim`/`announce`/`waitFor`.
+ * Entries keep their brotli and gzip forms (lib/compress.ts), so a hit compresses nothing.
  */
+import { LRUCache } from 'lru-cache';
+import { compressBoth, type Encoded } from '../lib/compress.ts';
 
 export interface CacheEntry {
   /** The serialised upstream JSON. */
   body: string;
   /** Epoch ms after which the entry is stale; Infinity for no expiry. */
   expires: number;
+  /** The body's compressed forms, made once when the entry is stored (none for small bodies). */
+  encoded?: Encoded;
 }
 
 export interface CacheStore {
@@ -24,36 +29,57 @@ export interface CacheStore {
   waitFor?(key: string): { outcome: Promise<Fetched | undefined>; cancel(): void };
 }
 
-export class MemoryCacheStore implements CacheStore {
-  private readonly map = new Map<string, CacheEntry>();
+/** The default byte bound of the in-memory cache (CACHE_MAX_BYTES): 256 MiB. */
+export const DEFAULT_CACHE_MAX_BYTES = 256 * 1024 * 1024;
 
-  constructor(private readonly maxEntries: number) {}
+/**
+ * About what an entry holds in memory: the body as V8 keeps it (two bytes a character at worst,
+ * as answers with Japanese text are), its compressed forms, its key and some bookkeeping.
+ */
+export function entryBytes(key: string, entry: CacheEntry): number {
+  const encoded = (entry.encoded?.br?.length ?? 0) + (entry.encoded?.gzip?.length ?? 0);
+  return 2 * (key.length + entry.body.length) + encoded + 64;
+}
+
+export interface MemoryCacheLimits {
+  /** Most entries kept; 0 turns the cache off. */
+  maxEntries: number;
+  /** Most bytes kept (entryBytes); an entry larger than this is not kept at all. */
+  maxBytes?: number;
+}
+
+/** The in-memory store: least recently used entries go first, by count and by bytes. */
+export class MemoryCacheStore implements CacheStore {
+  private readonly lru: LRUCache<string, CacheEntry> | undefined;
+
+  constructor(limits: MemoryCacheLimits) {
+    if (limits.maxEntries === 0) return;
+    this.lru = new LRUCache<string, CacheEntry>({
+      max: limits.maxEntries,
+      maxSize: limits.maxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+      sizeCalculation: (entry, key) => entryBytes(key, entry),
+    });
+  }
 
   async get(key: string): Promise<CacheEntry | undefined> {
-    const entry = this.map.get(key);
-    if (entry) {
-      this.map.delete(key);
-      this.map.set(key, entry);
-    }
-    return entry;
+    return this.lru?.get(key);
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
-    if (this.maxEntries === 0) return;
-    this.map.delete(key);
-    this.map.set(key, entry);
-    while (this.map.size > this.maxEntries) {
-      const oldest = this.map.keys().next().value as string;
-      this.map.delete(oldest);
-    }
+    this.lru?.set(key, entry);
   }
 
   async delete(key: string): Promise<void> {
-    this.map.delete(key);
+    this.lru?.delete(key);
   }
 
   get size(): number {
-    return this.map.size;
+    return this.lru?.size ?? 0;
+  }
+
+  /** The bytes held (entryBytes summed). */
+  get bytes(): number {
+    return this.lru?.calculatedSize ?? 0;
   }
 }
 
@@ -65,6 +91,8 @@ export interface CachedResult<T> {
   source: 'hit' | 'miss' | 'stale';
   /** Seconds left of the entry's life (for Cache-Control: max-age). */
   maxAge: number;
+  /** The value's stored compressed forms, when it came from or went into the cache. */
+  encoded?: Encoded;
 }
 
 export interface Fetched {
@@ -105,6 +133,7 @@ export class ResponseCache {
         value: entry.body,
         source: 'hit',
         maxAge: this.remaining(entry.expires, ttlSeconds),
+        encoded: entry.encoded,
       };
     }
     const pending = this.inFlight.get(key);
@@ -187,6 +216,7 @@ export class ResponseCache {
           value: entry.body,
           source: 'hit',
           maxAge: this.remaining(entry.expires, ttlSeconds),
+          encoded: entry.encoded,
         };
       }
     }
@@ -210,14 +240,18 @@ export class ResponseCache {
       throw error;
     }
     const expires = ttlSeconds === null ? Infinity : this.now() + ttlSeconds * 1000;
-    if (fetched.cacheable && mode !== 'bypass')
-      await this.write(key, { body: fetched.body, expires });
+    let encoded: Encoded | undefined;
+    if (fetched.cacheable && mode !== 'bypass') {
+      encoded = await compressBoth(Buffer.from(fetched.body));
+      await this.write(key, { body: fetched.body, expires, encoded });
+    }
     loaded?.(fetched);
     return {
       value: fetched.body,
       source: 'miss',
       // A fresh entry has its whole lifetime left.
       maxAge: fetched.cacheable ? (ttlSeconds ?? NO_EXPIRY_MAX_AGE) : 0,
+      encoded,
     };
   }
 

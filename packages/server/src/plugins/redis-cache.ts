@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
+import type { Encoded } from '../lib/compress.ts';
 import type { CacheEntry, CacheStore, Fetched } from './cache.ts';
 
 const ENTRY_PREFIX = 'pv:cache:';
@@ -20,6 +21,14 @@ export const STALE_KEEP_MS = 24 * 3600 * 1000;
 
 /** Deletes the lock only when this instance still holds it. */
 const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** An entry as Redis keeps it: body, expiry (null: none), brotli and gzip forms in base64. */
+interface StoredEntry {
+  b: string;
+  e: number | null;
+  r?: string;
+  g?: string;
+}
 
 interface Announcement {
   key: string;
@@ -82,15 +91,21 @@ export class RedisCacheStore implements CacheStore {
   async get(key: string): Promise<CacheEntry | undefined> {
     const raw = await this.client.get(ENTRY_PREFIX + key);
     if (raw === null) return undefined;
-    const { b, e } = JSON.parse(raw) as { b: string; e: number | null };
-    return { body: b, expires: e ?? Infinity };
+    const { b, e, r, g } = JSON.parse(raw) as StoredEntry;
+    const encoded: Encoded = {};
+    if (r) encoded.br = Buffer.from(r, 'base64');
+    if (g) encoded.gzip = Buffer.from(g, 'base64');
+    return { body: b, expires: e ?? Infinity, encoded };
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
-    const value = JSON.stringify({
+    const stored: StoredEntry = {
       b: entry.body,
       e: entry.expires === Infinity ? null : entry.expires,
-    });
+      r: entry.encoded?.br?.toString('base64'),
+      g: entry.encoded?.gzip?.toString('base64'),
+    };
+    const value = JSON.stringify(stored);
     if (entry.expires === Infinity) {
       await this.client.set(ENTRY_PREFIX + key, value);
       return;

@@ -27,6 +27,8 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       root: options.webDist,
       wildcard: false,
       index: false,
+      // The build writes `.br` and `.gz` beside each text asset (packages/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(reply, path) {
         reply.header(
           'cache-control',

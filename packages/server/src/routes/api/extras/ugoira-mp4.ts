@@ -12,6 +12,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { LRUCache } from 'lru-cache';
 
 /** An encode that takes longer than this is killed. */
 export const UGOIRA_ENCODE_TIMEOUT_MS = 120_000;
@@ -62,39 +63,12 @@ export class Limiter {
   }
 }
 
-/** A least-recently-used map bounded by the bytes of its values. */
-export class ByteLru {
-  private readonly entries = new Map<string, Buffer>();
-  private size = 0;
-
-  constructor(readonly maxBytes: number) {}
-
-  get bytes(): number {
-    return this.size;
-  }
-
-  get(key: string): Buffer | undefined {
-    const value = this.entries.get(key);
-    if (value) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
-  }
-
-  set(key: string, value: Buffer): void {
-    if (value.length > this.maxBytes) return;
-    const old = this.entries.get(key);
-    if (old) this.size -= old.length;
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    this.size += value.length;
-    for (const [k, v] of this.entries) {
-      if (this.size <= this.maxBytes) break;
-      this.entries.delete(k);
-      this.size -= v.length;
-    }
-  }
+/** A least-recently-used map bounded by the bytes of its values (a value above it is not kept). */
+export function byteLru(maxBytes: number): LRUCache<string, Buffer> {
+  return new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (value) => Math.max(1, value.length),
+  });
 }
 
 function run(args: string[], timeoutMs: number): Promise<void> {

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test-helpers.ts';
-import { ByteLru, Limiter, LimiterFull } from './ugoira-mp4.ts';
+import { byteLru, Limiter, LimiterFull } from './ugoira-mp4.ts';
 import { createUgoiraService, ugoiraRoutes, UGOIRA_MP4_MAX_AGE } from './ugoira.ts';
 
 let t: TestServer;
@@ -198,14 +198,14 @@ describe('the encode limiter and the MP4 cache', () => {
   });
 
   it('keeps at most maxBytes, dropping the least recently used', () => {
-    const lru = new ByteLru(10);
+    const lru = byteLru(10);
     lru.set('a', Buffer.alloc(4));
     lru.set('b', Buffer.alloc(4));
     lru.get('a');
     lru.set('c', Buffer.alloc(4));
     expect(lru.get('b')).toBeUndefined();
     expect(lru.get('a')).toBeDefined();
-    expect(lru.bytes).toBe(8);
+    expect(lru.calculatedSize).toBe(8);
     lru.set('big', Buffer.alloc(11));
     expect(lru.get('big')).toBeUndefined();
   });

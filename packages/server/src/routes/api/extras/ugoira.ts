@@ -14,7 +14,7 @@ import { PixivError } from '@pv/pixiv';
 import { z } from 'zod';
 import { isRateLimitBody, type Upstream } from '../../../plugins/upstream.ts';
 import {
-  ByteLru,
+  byteLru,
   Limiter,
   LimiterFull,
   encodeUgoiraMp4,
@@ -172,7 +172,7 @@ export interface UgoiraService {
 }
 
 export function createUgoiraService(deps: UgoiraDeps): UgoiraService {
-  const cache = new ByteLru(deps.cacheBytes ?? UGOIRA_MP4_CACHE_BYTES);
+  const cache = byteLru(deps.cacheBytes ?? UGOIRA_MP4_CACHE_BYTES);
   const limiter = new Limiter(deps.maxEncodes ?? UGOIRA_MAX_ENCODES, UGOIRA_MAX_WAITING);
   const inFlight = new Map<number, Promise<Buffer>>();
   let encodes = 0;

@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PixivError, type AppApiClient, type Query } from '@pv/pixiv';
+import { pickEncoding } from '../../../lib/compress.ts';
 import { hibiError } from '../../../lib/hibi-errors.ts';
 import type { CacheMode, Fetched, ResponseCache } from '../../../plugins/cache.ts';
 import { firstLanguage, isRateLimitBody, type Upstream } from '../../../plugins/upstream.ts';
@@ -142,6 +143,10 @@ async function handle(
     if (cached.source === 'hit') reply.header('x-cache-hit', 'true');
     if (cached.source === 'stale') reply.header('x-cache-stale', 'true');
     reply.header('x-process-time', ((performance.now() - started) / 1000).toFixed(4));
+    // The cache keeps each answer's compressed forms: send the one the client takes as it is.
+    const encoding = pickEncoding(req.headers['accept-encoding']);
+    const stored = encoding && cached.encoded?.[encoding];
+    if (stored) return reply.code(200).header('content-encoding', encoding).send(stored);
     return reply.code(200).send(cached.value);
   } catch (error) {
     if (error instanceof UpstreamFailure) {
