@@ -32,6 +32,8 @@ export interface AppApiTextResult {
   status: number;
   contentType: string;
   text: string;
+  /** Upstream's Retry-After header (a 503's or 429's), for the caller to pass on. */
+  retryAfter?: string;
 }
 
 export interface AppApiClient {
@@ -102,8 +104,21 @@ export function createAppApiClient(options: AppApiClientOptions): AppApiClient {
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
+      if (res.status >= 300 && res.status < 400) {
+        // The app API never redirects; a 3xx is a broken or hostile upstream, not an answer.
+        await res.body?.cancel();
+        throw new PixivError('bad_response', `app API answered ${res.status}`, {
+          status: res.status,
+        });
+      }
       const text = await res.text();
-      return { status: res.status, contentType: res.headers.get('content-type') ?? '', text };
+      const retryAfter = res.headers.get('retry-after') ?? undefined;
+      return {
+        status: res.status,
+        contentType: res.headers.get('content-type') ?? '',
+        text,
+        ...(retryAfter ? { retryAfter } : {}),
+      };
     } catch (error) {
       throw fetchFailure(error, url);
     }
@@ -122,6 +137,7 @@ export function createAppApiClient(options: AppApiClientOptions): AppApiClient {
         status: res.status,
         body: res.text.slice(0, 200),
         cause: error,
+        retryAfter: res.retryAfter,
       });
     }
   }

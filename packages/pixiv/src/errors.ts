@@ -22,17 +22,20 @@ export class PixivError extends Error {
   readonly kind: PixivErrorKind;
   readonly status: number | undefined;
   readonly body: unknown;
+  /** Upstream's Retry-After (seconds or a date), when it sent one with the failure. */
+  readonly retryAfter: string | undefined;
 
   constructor(
     kind: PixivErrorKind,
     message: string,
-    options: { status?: number; body?: unknown; cause?: unknown } = {},
+    options: { status?: number; body?: unknown; cause?: unknown; retryAfter?: string } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'PixivError';
     this.kind = kind;
     this.status = options.status;
     this.body = options.body;
+    this.retryAfter = options.retryAfter;
   }
 }
 

@@ -203,6 +203,10 @@ export function createPixivisionClient(options: PixivisionClientOptions): Pixivi
     if (res.status !== 200) {
       throw new PixivError('api', `pixivision answered ${res.status}`, { status: res.status });
     }
+    // A page cut short parses into a partial list; it is a failure, never an answer to cache.
+    if (!/<\/html>/i.test(text.slice(-4096))) {
+      throw new PixivError('bad_response', 'pixivision page is incomplete', { status: 200 });
+    }
     return text;
   }
 

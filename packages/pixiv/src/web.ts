@@ -20,6 +20,8 @@ export interface WebSession {
 export interface WebResult<T = unknown> {
   status: number;
   body: T;
+  /** Upstream's Retry-After header, when it sent one (a 503's or 429's). */
+  retryAfter?: string;
 }
 
 export interface WebClient {
@@ -69,7 +71,7 @@ export function createWebClient(options: WebClientOptions): WebClient {
     path: string,
     query: Query | undefined,
     init: { body?: string; headers?: Record<string, string> } = {},
-  ): Promise<{ status: number; text: string }> {
+  ): Promise<{ status: number; text: string; retryAfter?: string }> {
     assertWebPath(path);
     const qs = encodeQuery(query);
     const url = `${base}${path}${qs ? `?${qs}` : ''}`;
@@ -81,30 +83,32 @@ export function createWebClient(options: WebClientOptions): WebClient {
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      return { status: res.status, text: await res.text() };
+      const retryAfter = res.headers.get('retry-after') ?? undefined;
+      return { status: res.status, text: await res.text(), ...(retryAfter ? { retryAfter } : {}) };
     } catch (error) {
       throw fetchFailure(error, url);
     }
   }
 
-  function parse<T>(status: number, text: string): WebResult<T> {
+  function parse<T>(status: number, text: string, retryAfter?: string): WebResult<T> {
     try {
-      return { status, body: JSON.parse(text) as T };
+      return { status, body: JSON.parse(text) as T, ...(retryAfter ? { retryAfter } : {}) };
     } catch (error) {
       throw new PixivError('bad_response', `www answered ${status} without JSON`, {
         status,
         body: text.slice(0, 200),
         cause: error,
+        retryAfter,
       });
     }
   }
 
   return {
     async getJson<T>(path: string, query?: Query) {
-      const { status, text } = await request('GET', path, query, {
+      const { status, text, retryAfter } = await request('GET', path, query, {
         headers: { Accept: 'application/json' },
       });
-      return parse<T>(status, text);
+      return parse<T>(status, text, retryAfter);
     },
     async getText(path: string, query?: Query) {
       const { status, text } = await request('GET', path, query);

@@ -30,6 +30,7 @@ import websocket from '@fastify/websocket';
 import { imageRoutes } from './routes/img/index.ts';
 import { spaRoutes } from './routes/spa.ts';
 import { requestSerializer } from './lib/log.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
 
 export interface AppConfig {
   hosts: UpstreamHosts;
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   registerSecurityHeaders(app, config.imageProxy);
   registerCompression(app);
+  registerErrorHandler(app);
   // Graceful shutdown: answers sent once close() has begun end their connection, so that close()
   // waits for requests in flight and not for idle keep-alive connections.
   let closing = false;

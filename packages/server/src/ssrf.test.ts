@@ -358,13 +358,13 @@ describe('redirects off the upstream hosts', () => {
       ['/i/img-master/img/2026/11/20/00/00/00/1_p0_master1200.jpg', {}, 502],
       ['/s/common/images/no_profile.png', {}, 502],
       ['/sk/uploads/live/file/1/a.jpg', {}, 502],
-      [`/api/pixiv/illust?id=${id}`, {}, 500],
-      ['/api/pixiv/rank?mode=day', {}, 500],
+      [`/api/pixiv/illust?id=${id}`, {}, 502],
+      ['/api/pixiv/rank?mode=day', {}, 502],
       ['/api/pixiv/req_get?path=v2/illust/follow', userToken, 502],
       [`/api/pixiv/req_post?path=v1/user/follow/add&data=%7B%22user_id%22:1%7D`, userToken, 502],
       [`/api/web/illust?id=${id}`, {}, 502],
       ['/api/web/follow_latest', session, 502],
-      [`/api/web/illust_comment_roots?illust_id=${id}`, {}, 500],
+      [`/api/web/illust_comment_roots?illust_id=${id}`, {}, 502],
     ];
     const got: [string, Record<string, string>, number][] = [];
     for (const [url, headers] of cases) {

@@ -38,8 +38,11 @@ export interface TestServer {
 
 export async function startTestServer(
   overrides: Omit<Partial<AppConfig>, 'hosts'> & { hosts?: Partial<UpstreamHosts> } = {},
+  /** Something standing between the server and the sandbox (the hostile upstream): its hosts. */
+  front?: (sandbox: RunningSandbox) => Promise<{ hosts: UpstreamHosts; close(): Promise<void> }>,
 ): Promise<TestServer> {
   const sandbox = await startSandbox({ now: TEST_NOW });
+  const between = await front?.(sandbox);
   const logStream = new PassThrough();
   let logText = '';
   logStream.on('data', (chunk: Buffer) => (logText += chunk.toString('utf8')));
@@ -61,7 +64,7 @@ export async function startTestServer(
       timeoutMs: 10_000,
     },
     ...overrides,
-    hosts: { ...sandbox.hosts, ...overrides.hosts },
+    hosts: { ...(between?.hosts ?? sandbox.hosts), ...overrides.hosts },
   });
   return {
     app,
@@ -69,6 +72,7 @@ export async function startTestServer(
     logs: () => logText,
     async close() {
       await app.close();
+      await between?.close();
       await sandbox.close();
     },
   };

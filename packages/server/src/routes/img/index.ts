@@ -68,30 +68,113 @@ async function proxy(
   }
   let res: Response;
   try {
+    // HEAD asks upstream for the whole answer too, so that it is checked as a GET's would be and
+    // answers the very same headers; its body is then dropped unread.
     res = await fetch(`${base}/${rawPath}`, {
-      method: req.method === 'HEAD' ? 'HEAD' : 'GET',
+      method: 'GET',
       headers,
       redirect: 'manual',
       signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
     });
   } catch (error) {
     req.log.warn({ err: (error as Error).name }, 'image upstream failed');
-    return reply.code(502).type('text/plain').send('image upstream failed');
+    return refuse(reply, 'image upstream failed');
   }
   if (res.status >= 300 && res.status < 400 && res.status !== 304) {
     await res.body?.cancel();
-    return reply.code(502).type('text/plain').send('image upstream redirected');
+    return refuse(reply, 'image upstream redirected');
+  }
+  const ok = res.status === 200 || res.status === 206;
+  let body: Readable | undefined;
+  if (ok) {
+    const checked = await checkedBody(res);
+    if (typeof checked === 'string') {
+      req.log.warn({ status: res.status, problem: checked }, 'image upstream answer refused');
+      return refuse(reply, `image upstream answer ${checked}`);
+    }
+    body = checked;
+  } else {
+    await res.body?.cancel();
   }
   reply.code(res.status);
   for (const name of PASS_RESPONSE) {
     const value = res.headers.get(name);
     if (value) reply.header(name, value);
   }
-  const ok = res.status === 200 || res.status === 206 || res.status === 304;
-  reply.header('cache-control', ok ? 'public, max-age=31536000, immutable' : 'no-store');
+  reply.header(
+    'cache-control',
+    ok || res.status === 304 ? 'public, max-age=31536000, immutable' : 'no-store',
+  );
   reply.header('x-content-type-options', 'nosniff');
-  if (!res.body || req.method === 'HEAD' || res.status === 304) return reply.send();
-  return reply.send(Readable.fromWeb(res.body as WebReadableStream));
+  if (!body) return reply.send();
+  if (req.method === 'HEAD') {
+    body.destroy();
+    // An empty stream: Fastify's HEAD handling keeps the content-length set above.
+    return reply.send(Readable.from([]));
+  }
+  return reply.send(body);
+}
+
+/** A failed image: 502, never cached anywhere. */
+function refuse(reply: FastifyReply, reason: string) {
+  return reply
+    .code(502)
+    .header('cache-control', 'no-store')
+    .type('application/json; charset=utf-8')
+    .send({ error: reason });
+}
+
+/** Content types an image path may answer: pictures, and the ugoira zips. */
+const IMAGE_TYPE = /^(?:image\/[\w.+-]+|application\/(?:x-)?zip(?:-compressed)?)\s*(?:;|$)/i;
+
+/**
+ * The body of a 200/206, or why it is refused: it must be an image (or zip) and not empty.
+ * Without a content-length the first chunk is read before anything is sent; a body cut short
+ * of its content-length errors the stream mid-way, which ends the client's connection unfinished
+ * (so no browser keeps it).
+ */
+async function checkedBody(res: Response): Promise<Readable | string> {
+  const type = res.headers.get('content-type') ?? '';
+  if (!IMAGE_TYPE.test(type)) {
+    await res.body?.cancel();
+    return 'is not an image';
+  }
+  const length = res.headers.get('content-length');
+  if (length !== null && !/^[1-9]\d{0,10}$/.test(length.trim())) {
+    await res.body?.cancel();
+    return 'is empty';
+  }
+  if (!res.body) return 'is empty';
+  const stream = Readable.fromWeb(res.body as WebReadableStream);
+  if (length !== null) return stream;
+  const iterator = stream[Symbol.asyncIterator]();
+  let first: IteratorResult<Buffer>;
+  try {
+    first = (await iterator.next()) as IteratorResult<Buffer>;
+  } catch {
+    stream.destroy();
+    return 'failed';
+  }
+  if (first.done || first.value.length === 0) {
+    stream.destroy();
+    return 'is empty';
+  }
+  const head = first.value;
+  return Readable.from(
+    (async function* () {
+      try {
+        yield head;
+        for (;;) {
+          const next = (await iterator.next()) as IteratorResult<Buffer>;
+          if (next.done) return;
+          yield next.value;
+        }
+      } finally {
+        // the client went away: stop reading upstream too
+        stream.destroy();
+      }
+    })(),
+  );
 }
 
 export async function imageRoutes(app: FastifyInstance, options: ImageProxyOptions): Promise<void> {

@@ -2,10 +2,10 @@
  * The login redirector of a sandbox deployment (spec 001 §2.3, 'redirector (OAuth) login').
  * pixiv, and the sandbox like it, ends the PKCE login at `pixiv://account/login?code=…&via=login`,
  * an address no web page can receive; the redirector is what forwards that code to the app's
- * `/account/oauth?code=…`. Here the server is the redirector: it serves the sandbox's login page
- * at {@link REDIRECTOR_PATH} (the page's form posts back to the same path), forwards the sign-in
- * to the configured app-API host, and answers the `pixiv://` redirect with one to
- * `/account/oauth?code=…`.
+ * `/account/oauth?code=…`. Here the server is the redirector: it serves a sign-in page of its own
+ * making at {@link REDIRECTOR_PATH} (upstream's HTML is never relayed: issue 20; the form posts
+ * back to the same path), forwards the sign-in to the configured app-API host, and answers the
+ * `pixiv://` redirect with one to `/account/oauth?code=…`.
  *
  * Only registered when the upstream is the sandbox: a real pixiv password never passes through
  * this server (against pixiv the app refuses the redirector login and takes a pasted code). Only
@@ -46,14 +46,47 @@ export function codeFromAppRedirect(location: string | null): string | null {
   return code && /^[\w.~-]{1,512}$/.test(code) ? code : null;
 }
 
-async function relayPage(reply: FastifyReply, res: Response): Promise<FastifyReply> {
-  const type = res.headers.get('content-type') ?? '';
-  if (!type.startsWith('text/html')) return reply.code(502).send({ error: 'tip.unknown_err' });
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;');
+
+/** The refused sign-in's message: the sandbox's words, fixed here (never upstream's HTML). */
+export const SIGN_IN_REFUSED = 'The pixiv ID or password is incorrect.';
+
+/** Where the sign-in page's stylesheet is served (the CSP allows no inline style). */
+export const REDIRECTOR_CSS_PATH = '/api/auth/redirector/login.css';
+
+const LOGIN_CSS = `body{font-family:system-ui,sans-serif;max-width:360px;margin:60px auto;padding:0 16px}
+label{display:block;margin:12px 0 4px}input{width:100%;padding:8px;box-sizing:border-box}
+button{margin-top:16px;padding:10px;width:100%;background:#0096fa;color:#fff;border:0;border-radius:6px}
+.error{color:#d00}`;
+
+/**
+ * The sign-in page, made here from fixed text: upstream's page is never relayed, so nothing an
+ * upstream writes reaches our origin as HTML. Its form posts back to {@link REDIRECTOR_PATH}.
+ */
+export function signInPage(challenge: string, error = ''): string {
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Login | pixiv (sandbox)</title>
+<meta name="viewport" content="width=device-width,initial-scale=1"><link rel="stylesheet" href="${REDIRECTOR_CSS_PATH}"></head>
+<body><h1>pixiv</h1><p>Sandbox sign-in. Demo accounts are listed in the sandbox README.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="login">
+<input type="hidden" name="code_challenge" value="${escapeHtml(challenge)}">
+<label for="account">pixiv ID</label><input id="account" name="account" autocomplete="username">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password">
+<button type="submit">Log in</button></form></body></html>`;
+}
+
+function servePage(reply: FastifyReply, challenge: string, error = ''): FastifyReply {
   return reply
-    .code(res.status >= 500 ? 502 : res.status)
+    .code(200)
     .header('cache-control', 'no-store')
     .type('text/html; charset=utf-8')
-    .send(await res.text());
+    .send(signInPage(challenge, error));
 }
 
 export async function redirectorRoutes(
@@ -71,21 +104,12 @@ export async function redirectorRoutes(
   app.get(REDIRECTOR_PATH, async (req, reply) => {
     const query = LoginQuery.safeParse(req.query);
     if (!query.success) return reply.code(400).send({ error: 'login.code_invalid' });
-    const params = new URLSearchParams({
-      code_challenge: query.data.code_challenge,
-      code_challenge_method: 'S256',
-      client: query.data.client ?? 'pixiv-android',
-    });
-    try {
-      const res = await fetch(`${target}?${params.toString()}`, {
-        redirect: 'manual',
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      return await relayPage(reply, res);
-    } catch {
-      return reply.code(502).send({ error: 'tip.unknown_err' });
-    }
+    return servePage(reply, query.data.code_challenge);
   });
+
+  app.get(REDIRECTOR_CSS_PATH, async (_req, reply) =>
+    reply.header('cache-control', 'public, max-age=3600').type('text/css').send(LOGIN_CSS),
+  );
 
   app.post(REDIRECTOR_PATH, async (req, reply) => {
     const form = LoginForm.safeParse(req.body);
@@ -108,7 +132,9 @@ export async function redirectorRoutes(
       reply.header('cache-control', 'no-store');
       return reply.redirect(`${OAUTH_CALLBACK_PATH}?code=${encodeURIComponent(code)}`, 302);
     }
+    await res.body?.cancel();
     // A refused sign-in: the login page again, with its message.
-    return relayPage(reply, res);
+    if (res.status === 200) return servePage(reply, form.data.code_challenge, SIGN_IN_REFUSED);
+    return reply.code(502).send({ error: 'tip.unknown_err' });
   });
 }

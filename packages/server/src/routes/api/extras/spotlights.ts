@@ -83,7 +83,15 @@ export async function spotlightRoutes(app: FastifyInstance, deps: SpotlightDeps)
       deps.cache,
       `spotlights:${l}:${type ?? ''}:${page}`,
       SPOTLIGHT_LIST_TTL,
-      () => client.list(type as SpotlightTab | undefined, page, l as SpotlightLang),
+      async () => {
+        const list = await client.list(type as SpotlightTab | undefined, page, l as SpotlightLang);
+        // A 200 page without one article card is not pixivision's list (past the last page is a
+        // 404): a failure, so a stale copy is served and nothing empty is cached.
+        if (list && list.articles.length === 0) {
+          throw new PixivError('bad_response', 'pixivision list page without articles');
+        }
+        return list;
+      },
     );
   });
 

@@ -64,7 +64,13 @@ const NoticesFile = z.object({
   effects: z.array(z.unknown()).default([]),
 });
 const Words = z.array(z.string());
-const IdParams = z.object({ id: z.coerce.number().int().min(1).max(999_999_999_999) });
+// Digits only, as every other id route: `0x7f000001` or `1e3` are numbers to Number(), not ids.
+const IdParams = z.object({
+  id: z
+    .string()
+    .regex(/^[1-9]\d{0,11}$/)
+    .transform(Number),
+});
 
 class UpstreamFault extends Error {}
 

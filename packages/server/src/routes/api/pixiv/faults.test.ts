@@ -33,11 +33,11 @@ describe('without a cached entry', () => {
     expect(res.statusCode).toBe(502);
   });
 
-  it('a body that is not JSON answers 500 JSONDecodeError', async () => {
+  it('a body that is not JSON answers 502 JSONDecodeError (the fault is upstream’s: never a 500)', async () => {
     fault({ pathPrefix: RANKING, malformed: true });
     const res = await get('/api/pixiv/rank?mode=day&date=2026-11-03');
-    expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ code: 500, detail: 'JSONDecodeError' });
+    expect(res.statusCode).toBe(502);
+    expect(res.json()).toMatchObject({ code: 502, detail: 'JSONDecodeError' });
   });
 
   it('an upstream 500 goes back verbatim with 200 and is not cached', async () => {

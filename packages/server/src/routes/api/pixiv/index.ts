@@ -1,12 +1,13 @@
 /**
  * `GET /api/pixiv/<name>`: the HibiAPI-compatible mirror. Upstream JSON goes back verbatim
- * with 200, error bodies included; 422 for invalid parameters, 404 for unknown names, 500 when
- * upstream answers something that is not JSON, 502 when it cannot be reached.
+ * with 200, error bodies included; 422 for invalid parameters, 404 for unknown names, 502 when
+ * upstream answers something that is not JSON (503 with its Retry-After when it sent one) or
+ * cannot be reached.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PixivError, type AppApiClient, type Query } from '@pv/pixiv';
 import { pickEncoding } from '../../../lib/compress.ts';
-import { hibiError } from '../../../lib/hibi-errors.ts';
+import { hibiError, upstreamError } from '../../../lib/hibi-errors.ts';
 import type { CacheMode, Fetched, ResponseCache } from '../../../plugins/cache.ts';
 import { firstLanguage, isRateLimitBody, type Upstream } from '../../../plugins/upstream.ts';
 import { ENDPOINTS, type MirrorEndpoint } from './endpoints.ts';
@@ -157,7 +158,9 @@ async function handle(
         .send(JSON.stringify(error.body));
     }
     if (error instanceof PixivError && error.kind === 'bad_response') {
-      return hibiError(req, reply, 500, 'JSONDecodeError');
+      req.log.warn({ status: error.status, path }, 'upstream answered no JSON');
+      // HibiAPI's detail text (clients match on it), but 502: the fault is upstream's, not ours.
+      return upstreamError(req, reply, 'JSONDecodeError', error.retryAfter);
     }
     if (error instanceof PixivError && error.kind === 'auth' && user) {
       return hibiError(req, reply, 401, 'login.token_invalid');

@@ -294,11 +294,11 @@ describe('webview faults', () => {
       headers: { 'cache-control': 'no-store' },
     });
 
-  it('a page that is not the reader answers 500 JSONDecodeError, a dropped one 502', async () => {
+  it('a page that is not the reader answers 502 JSONDecodeError, a dropped one 502', async () => {
     fault({ pathPrefix: WEBVIEW, malformed: true, times: 1 });
     const bad = await fresh('novel_text');
-    expect(bad.statusCode).toBe(500);
-    expect(bad.json()).toMatchObject({ code: 500, detail: 'JSONDecodeError' });
+    expect(bad.statusCode).toBe(502);
+    expect(bad.json()).toMatchObject({ code: 502, detail: 'JSONDecodeError' });
     fault({ pathPrefix: WEBVIEW, drop: true, times: 1 });
     expect((await fresh('webview_novel')).statusCode).toBe(502);
     t.sandbox.state.faults.clear();

@@ -103,10 +103,15 @@ async function run(
   req: FastifyRequest,
   reply: FastifyReply,
 ) {
-  const q = req.query as Record<string, string | undefined>;
-  const path = (q.path ?? '').replace(/^\/+/, '');
+  const q = req.query as Record<string, unknown>;
+  // A repeated parameter arrives as an array: one value each, or a clear refusal.
+  const repeated = Object.keys(q).find((k) => typeof q[k] !== 'string');
+  if (repeated) return hibiError(req, reply, 400, `invalid ${repeated} value`);
+  const path = String(q.path ?? '').replace(/^\/+/, '');
   if (!path) return hibiError(req, reply, 400, 'Url cannot be empty');
-  const allowed = (method === 'GET' ? REQ_GET_PATHS : REQ_POST_PATHS)[path];
+  const table = method === 'GET' ? REQ_GET_PATHS : REQ_POST_PATHS;
+  // Own keys only: `__proto__` or `constructor` must not find Object.prototype's members.
+  const allowed = Object.hasOwn(table, path) ? table[path] : undefined;
   if (!allowed) return hibiError(req, reply, 400, "Can't make a request");
   const data = parseJson(method === 'GET' ? q.params : q.data);
   if (!data) return hibiError(req, reply, 400, 'invalid params value');

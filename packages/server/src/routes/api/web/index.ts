@@ -7,7 +7,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PixivError, createWebClient, type WebSession } from '@pv/pixiv';
-import { hibiError } from '../../../lib/hibi-errors.ts';
+import { hibiError, upstreamError } from '../../../lib/hibi-errors.ts';
 import type { ResponseCache } from '../../../plugins/cache.ts';
 import { firstLanguage, type Upstream } from '../../../plugins/upstream.ts';
 import { validate, validationDetail } from '../pixiv/params.ts';
@@ -33,6 +33,17 @@ function isOk(status: number, body: unknown): boolean {
     typeof body === 'object' &&
     !('error' in body && (body as { error: unknown }).error)
   );
+}
+
+/** www answered 5xx or 429: a stale copy is better, and without one the answer is 502/503. */
+class WebUpstreamFailure extends Error {
+  readonly status: number;
+  readonly retryAfter: string | undefined;
+  constructor(res: { status: number; retryAfter?: string }) {
+    super(`www answered ${res.status}`);
+    this.status = res.status;
+    this.retryAfter = res.retryAfter;
+  }
 }
 
 /** The empty-data envelope a failed GET answers (spec 000 §8), with the reason in a header. */
@@ -106,6 +117,8 @@ async function handle(
       route.ttl === 0 ? 'bypass' : cacheMode(req.headers['cache-control']),
       async () => {
         const { res } = await load(deps, route, result.args, language, null);
+        // A failing upstream is not an answer: the cache serves its stale copy instead.
+        if (res.status >= 500 || res.status === 429) throw new WebUpstreamFailure(res);
         return { body: JSON.stringify(res.body), cacheable: isOk(res.status, res.body) };
       },
     );
@@ -127,12 +140,18 @@ async function handle(
     if (cached.source === 'stale') reply.header('x-cache-stale', 'true');
     return reply.code(200).send(cached.value);
   } catch (error) {
+    if (error instanceof WebUpstreamFailure) {
+      req.log.warn({ status: error.status, route: name }, 'www answered a failure, no stale copy');
+      if (route.empty) return swallowed(reply, route, `upstream ${error.status}`);
+      return upstreamError(req, reply, 'Upstram API request failed', error.retryAfter);
+    }
     if (!(error instanceof PixivError)) throw error;
     if (route.empty) {
       req.log.warn({ kind: error.kind, route: name }, 'www request failed; answering empty data');
       return swallowed(reply, route, error.kind);
     }
-    if (error.kind === 'bad_response') return hibiError(req, reply, 500, 'JSONDecodeError');
+    if (error.kind === 'bad_response')
+      return upstreamError(req, reply, 'JSONDecodeError', error.retryAfter);
     req.log.warn({ kind: error.kind, route: name }, 'www request failed');
     return hibiError(req, reply, 502, 'Upstram API request failed');
   }
