@@ -254,3 +254,63 @@ test('visitors get no bookmark button; the share sheet offers its targets and th
   expect(url.pathname).toBe('/intent/tweet');
   expect(url.searchParams.get('url')).toMatch(new RegExp(`/artworks/${single.id}$`));
 });
+
+test('a tapped picture opens the full-screen viewer: pages by button, arrow key and swipe; zoom; Esc', async ({
+  page,
+}) => {
+  await open(page, long.id);
+  await page.getByTestId('artwork-picture').nth(1).click();
+  const viewer = page.getByTestId('image-viewer');
+  const counter = viewer.getByTestId('image-viewer-counter');
+  await expect(counter).toHaveText(`2 / ${long.page_count}`);
+  await expectImageLoaded(viewer.getByTestId('image-viewer-image'));
+  await viewer.getByTestId('image-viewer-next').click();
+  await expect(counter).toHaveText(`3 / ${long.page_count}`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText(`2 / ${long.page_count}`);
+  // a swipe to the left: the next page
+  const stage = viewer.getByTestId('image-viewer-stage');
+  await page.mouse.move(800, 450);
+  await page.mouse.down();
+  await page.mouse.move(700, 455, { steps: 4 });
+  await page.mouse.up();
+  await expect(counter).toHaveText(`3 / ${long.page_count}`);
+  // zoomed, a drag pans instead of turning the page, and the original loads
+  await viewer.getByTestId('image-viewer-zoom-in').click();
+  await expect(stage).toHaveAttribute('data-scale', '1.5');
+  await expect(viewer.getByTestId('image-viewer-image')).toHaveAttribute('src', /img-original/);
+  await page.mouse.move(800, 450);
+  await page.mouse.down();
+  await page.mouse.move(650, 450, { steps: 4 });
+  await page.mouse.up();
+  await expect(counter).toHaveText(`3 / ${long.page_count}`);
+  await expect(viewer.getByTestId('image-viewer-image')).toHaveAttribute(
+    'style',
+    /translate\(-150px/,
+  );
+  await expect(viewer.getByTestId('image-viewer-original')).toHaveAttribute(
+    'href',
+    /img-original.*_p2\./,
+  );
+  const download = page.waitForEvent('download');
+  await viewer.getByTestId('image-viewer-download').click();
+  expect((await download).suggestedFilename()).toMatch(/_p2\.(jpg|png)$/);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  // the page's download button follows the page last viewed
+  await expect(page.getByTestId('artwork-download')).toHaveText(/3/);
+});
+
+test('with the lightbox setting on, a tapped picture opens the lightbox', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    const raw = JSON.parse(localStorage.getItem('pv.settings') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem(
+      'pv.settings',
+      JSON.stringify({ ...raw, app: { ...(raw.app as object), isUseFancybox: true } }),
+    );
+  });
+  await open(page, long.id);
+  await page.getByTestId('artwork-picture').first().click();
+  await expect(page.getByTestId('artwork-viewer')).toHaveAttribute('data-mode', 'lightbox');
+});

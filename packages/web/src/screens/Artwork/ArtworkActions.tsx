@@ -1,11 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Artwork } from '@pv/core';
-import { downloadArtwork } from '../../lib/download.ts';
 import { useBookmark } from '../../state/queries/bookmark.ts';
 import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
-import { useSettings } from '../../state/settings/settings.ts';
-import { showToast } from '../../state/ui/toast.ts';
 import { ShareSheet } from './ShareSheet.tsx';
 import styles from './ArtworkActions.module.css';
 
@@ -43,24 +40,19 @@ function BookmarkButton({ artwork }: { artwork: Artwork }) {
 
 export interface ArtworkActionsProps {
   artwork: Artwork;
-  imageProxy?: string;
   /** The page the download button saves (0-based): the one last viewed. */
   page: number;
+  onDownload: (page: number) => void;
 }
 
 /**
  * Bookmark (signed in, the state machine of spec 000 §4), share and download of the current
  * page. A work whose first picture is pixiv's limit placeholder has none of them (spec 001 §2.9).
  */
-export function ArtworkActions({ artwork, imageProxy, page }: ArtworkActionsProps) {
+export function ArtworkActions({ artwork, page, onDownload }: ArtworkActionsProps) {
   const { t } = useTranslation();
   const signedIn = useLocalAppSignedIn();
-  const { app } = useSettings();
   const [sharing, setSharing] = useState(false);
-  const download = () => {
-    showToast('card.downloading');
-    void downloadArtwork(artwork, { template: app.dlFileNameTpl, imageProxy, pages: [page] });
-  };
   return (
     <div className={styles.actions} data-testid="artwork-actions">
       {signedIn && <BookmarkButton artwork={artwork} />}
@@ -76,7 +68,7 @@ export function ArtworkActions({ artwork, imageProxy, page }: ArtworkActionsProp
       <button
         type="button"
         className={styles.action}
-        onClick={download}
+        onClick={() => onDownload(page)}
         data-testid="artwork-download"
       >
         <Icon d={DOWNLOAD} />

@@ -3,12 +3,15 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { ArtworkViewer } from '../../components/ArtworkCard/ArtworkViewer.tsx';
+import { ImageViewer } from '../../components/ImageViewer/ImageViewer.tsx';
+import { downloadArtwork } from '../../lib/download.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { useIllust } from '../../state/queries/illust.ts';
 import { ApiError } from '../../state/api/errors.ts';
 import { useRecordHistory } from '../../state/db/history.ts';
 import { useSettings } from '../../state/settings/settings.ts';
+import { showToast } from '../../state/ui/toast.ts';
 import { ArtworkActions } from './ArtworkActions.tsx';
 import { ArtworkMeta } from './ArtworkMeta.tsx';
 import { ArtworkPictures } from './ArtworkPictures.tsx';
@@ -55,6 +58,10 @@ export default function ArtworkScreen() {
     setPage(p);
     setViewer(p);
   };
+  const download = (p: number) => {
+    showToast('card.downloading');
+    void downloadArtwork(artwork, { template: app.dlFileNameTpl, imageProxy, pages: [p] });
+  };
   return (
     <>
       <TopBar title={artwork.title} />
@@ -63,7 +70,7 @@ export default function ArtworkScreen() {
         <aside className={styles.side}>
           <ArtworkMeta artwork={artwork} />
           {artwork.visible && (
-            <ArtworkActions artwork={artwork} imageProxy={imageProxy} page={page} />
+            <ArtworkActions artwork={artwork} page={page} onDownload={download} />
           )}
           <AuthorCard artwork={artwork} imageProxy={imageProxy} />
         </aside>
@@ -72,14 +79,24 @@ export default function ArtworkScreen() {
         <AuthorWorks artwork={artwork} imageProxy={imageProxy} />
         <RelatedWorks id={artwork.id} imageProxy={imageProxy} />
       </div>
-      {viewer !== null && (
-        <ArtworkViewer
-          artwork={artwork}
-          imageProxy={imageProxy}
-          lightbox={app.isUseFancybox}
-          onClose={() => setViewer(null)}
-        />
-      )}
+      {viewer !== null &&
+        (app.isUseFancybox ? (
+          <ArtworkViewer
+            artwork={artwork}
+            imageProxy={imageProxy}
+            lightbox
+            onClose={() => setViewer(null)}
+          />
+        ) : (
+          <ImageViewer
+            artwork={artwork}
+            imageProxy={imageProxy}
+            start={viewer}
+            onPage={setPage}
+            onDownload={download}
+            onClose={() => setViewer(null)}
+          />
+        ))}
     </>
   );
 }
