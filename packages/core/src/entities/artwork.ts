@@ -52,6 +52,8 @@ export interface Artwork {
   count: number;
   view: number;
   like: number;
+  /** Comment count, where upstream gives it (the app API's detail). */
+  comments?: number;
   x_restrict: XRestrict;
   /** 0 unset, 1 not AI, 2 AI-generated. */
   illust_ai_type: number;

@@ -26,6 +26,8 @@ const FIELD_TYPES: Record<keyof Artwork, string> = {
   count: 'number',
   view: 'number',
   like: 'number',
+  // only the app API's detail counts comments
+  comments: 'number?',
   x_restrict: 'number',
   illust_ai_type: 'number',
   type: 'string',
@@ -39,6 +41,8 @@ function expectComplete(a: Artwork) {
   for (const [field, type] of Object.entries(FIELD_TYPES)) {
     const value = a[field as keyof Artwork];
     if (type === 'array') expect(Array.isArray(value), field).toBe(true);
+    else if (type === 'number?')
+      expect(value === undefined || typeof value === 'number', field).toBe(true);
     else if (field === 'series')
       expect(value === null || typeof value === 'object', field).toBe(true);
     else expect(typeof value, field).toBe(type);
@@ -90,6 +94,8 @@ describe('normaliseIllust over the real app-API capture', () => {
     expect(art.tags[0]?.translated_name).toBeNull();
     expect([art.width, art.height, art.count]).toEqual([1299, 871, 1]);
     expect([art.view, art.like]).toEqual([14138, 2196]);
+    expect(art.comments).toBe(raw.total_comments);
+    expect(typeof art.comments).toBe('number');
     expect([art.x_restrict, art.illust_ai_type, art.type]).toEqual([0, 1, 'illust']);
     expect(art.is_bookmarked).toBe(false);
     expect(art.series).toBeNull();

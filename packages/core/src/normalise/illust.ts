@@ -59,6 +59,7 @@ export function normaliseIllust(raw: RawIllust): Artwork {
     count: raw.page_count,
     view: raw.total_view,
     like: raw.total_bookmarks,
+    ...(raw.total_comments === undefined ? {} : { comments: raw.total_comments }),
     x_restrict: toXRestrict(raw.x_restrict),
     illust_ai_type: raw.illust_ai_type ?? 0,
     type: raw.type,

@@ -31,6 +31,29 @@ describe('downloadArtwork', () => {
     expect(fetched.every((u) => u.startsWith('/i/'))).toBe(true);
   });
 
+  it('saves only the pages asked for (the artwork page’s current page)', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:x'), revokeObjectURL: vi.fn() });
+    const names: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      names.push(this.download);
+    });
+    const page = artwork.images[0]!;
+    const three = {
+      ...artwork,
+      count: 3,
+      images: [0, 1, 2].map((i) => ({ ...page, o: page.o.replace('_p0', `_p${i}`) })),
+    };
+    const saved = await downloadArtwork(three, {
+      template: '{pid}_p{index}',
+      pages: [1],
+      fetch: async () => new Response(new Blob(['img']), { status: 200 }),
+    });
+    expect(saved).toBe(1);
+    expect(names).toEqual([expect.stringMatching(new RegExp(`^${artwork.id}_p1\\.`))]);
+  });
+
   it('opens the image in a new tab when the download fails', async () => {
     const open = vi.spyOn(window, 'open').mockImplementation(() => null);
     const saved = await downloadArtwork(artwork, {

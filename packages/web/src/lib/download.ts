@@ -9,6 +9,8 @@ import { extensionOf, formatFileName } from './file-name.ts';
 export interface DownloadOptions {
   template: string;
   imageProxy?: string;
+  /** Only these pages (0-based); every page when absent. */
+  pages?: readonly number[];
   /** Injected for tests; the browser's fetch otherwise. */
   fetch?: typeof fetch;
 }
@@ -36,6 +38,7 @@ export async function downloadArtwork(artwork: Artwork, options: DownloadOptions
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   let saved = 0;
   for (const [index, image] of artwork.images.entries()) {
+    if (options.pages && !options.pages.includes(index)) continue;
     const url = toProxiedImageUrl(pageUrl(image), options.imageProxy);
     try {
       const res = await doFetch(url);

@@ -11,6 +11,11 @@ export interface CardRowProps {
   to?: string;
   /** The row's works, already filtered; the row shows 10 and a 'more' slide. */
   items: Artwork[] | undefined;
+  /**
+   * The works behind the 'more' slide, when the row splits them itself (the artwork page's
+   * author carousel); `items` are then all shown. Absent: items 10–15 (spec 000 §2).
+   */
+  more?: Artwork[];
   loading: boolean;
   error: boolean;
   onRetry?: () => void;
@@ -23,6 +28,7 @@ export function CardRow({
   title,
   to,
   items,
+  more: moreItems,
   loading,
   error,
   onRetry,
@@ -30,7 +36,9 @@ export function CardRow({
   testId,
 }: CardRowProps) {
   const { t } = useTranslation();
-  const { shown, more } = cardRow(items ?? []);
+  const { shown, more } = moreItems
+    ? { shown: items ?? [], more: moreItems }
+    : cardRow(items ?? []);
   return (
     <section className={styles.card} data-testid={testId} aria-label={title}>
       <h2 className={styles.heading}>{to ? <Link to={to}>{title}</Link> : title}</h2>

@@ -1,0 +1,316 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { rankingDateWindow } from '@pv/core';
+import { SANDBOX_BASE_URL } from '../env.ts';
+import { expectImageLoaded } from './helpers.ts';
+
+/** The artwork page (spec 001 §2.9): pictures, metadata, actions, author, related works. */
+
+interface RawWork {
+  id: number;
+  page_count: number;
+  x_restrict: number;
+  caption: string;
+  user: { id: number };
+  tags: { name: string; translated_name: string | null }[];
+}
+
+const SAFE_TOKEN = 'sbxSafeRefreshToken000000000000000000000002';
+
+async function rank(request: APIRequestContext, mode: string, page = 1): Promise<RawWork[]> {
+  const date = rankingDateWindow(new Date()).defaultDate;
+  const res = await request.get(`/api/pixiv/rank?mode=${mode}&date=${date}&page=${page}`);
+  return ((await res.json()) as { illusts: RawWork[] }).illusts;
+}
+
+async function authorWorks(request: APIRequestContext, userId: number): Promise<RawWork[]> {
+  const res = await request.get(`/api/pixiv/member_illust?id=${userId}`);
+  return ((await res.json()) as { illusts: RawWork[] }).illusts;
+}
+
+let single: RawWork;
+let long: RawWork;
+let prolific: RawWork;
+let newcomer: RawWork;
+
+test.beforeAll(async ({ request }) => {
+  const works = [...(await rank(request, 'day')), ...(await rank(request, 'day', 2))];
+  const safe = works.filter((w) => w.x_restrict === 0);
+  single = safe.find((w) => w.page_count === 1 && w.tags.some((t) => t.translated_name))!;
+  const manga = [...(await rank(request, 'day_manga')), ...(await rank(request, 'week_manga'))];
+  long = manga.find((w) => w.x_restrict === 0 && w.page_count >= 7)!;
+  for (const work of safe) {
+    if (prolific && newcomer) break;
+    const others = (await authorWorks(request, work.user.id)).filter(
+      (w) => w.x_restrict === 0 && w.id !== work.id,
+    );
+    if (!prolific && others.length >= 10) prolific = work;
+    if (!newcomer && others.length < 10) newcomer = work;
+  }
+  expect([single, long, prolific, newcomer].every(Boolean)).toBe(true);
+});
+
+test.afterEach(async ({ request }) => {
+  await request.delete(`${SANDBOX_BASE_URL}/_sandbox/faults`);
+});
+
+async function open(page: Page, id: number) {
+  await page.goto(`/artworks/${id}`);
+  await expect(page.getByTestId('artwork-title')).toBeVisible();
+}
+
+test('the metadata: title, counts, size, date, id; the title names work and author', async ({
+  page,
+}) => {
+  await open(page, single.id);
+  await expectImageLoaded(page.getByTestId('artwork-image').first());
+  await expect(page.getByTestId('artwork-views')).toHaveText(/^[\d,]+$/);
+  await expect(page.getByTestId('artwork-likes')).toHaveText(/^[\d,]+$/);
+  await expect(page.getByTestId('artwork-comments-count')).toHaveText(/^[\d,]+$/);
+  await expect(page.getByTestId('artwork-size')).toHaveText(/^\d+×\d+$/);
+  await expect(page.getByTestId('artwork-date')).not.toBeEmpty();
+  await expect(page.getByTestId('artwork-id')).toHaveText(`ID ${single.id}`);
+  await expect(page.getByTestId('artwork-author')).toHaveAttribute(
+    'href',
+    `/users/${single.user.id}`,
+  );
+  const title = await page.getByTestId('artwork-title').textContent();
+  const author = await page.getByTestId('artwork-author').textContent();
+  await expect.poll(() => page.title()).toContain(`${title} - ${author}`);
+  // a single picture has no page counter and no "show all"
+  await expect(page.getByTestId('artwork-page-counter')).toHaveCount(0);
+  await expect(page.getByTestId('artwork-show-all')).toHaveCount(0);
+});
+
+test('every tag is a link to its search, with its translated name', async ({ page }) => {
+  await open(page, single.id);
+  const tags = page.getByTestId('artwork-tag');
+  await expect(tags).toHaveCount(single.tags.length);
+  const translated = single.tags.find((t) => t.translated_name)!;
+  const tag = tags.filter({ hasText: `#${translated.name}` });
+  await expect(tag.getByTestId('artwork-tag-translated')).toHaveText(translated.translated_name!);
+  await tag.click();
+  await expect(page).toHaveURL(`/search/${encodeURIComponent(translated.name)}`);
+});
+
+test('a long press on a tag offers to block it, without opening the search', async ({ page }) => {
+  await open(page, single.id);
+  const tag = page.getByTestId('artwork-tag').first();
+  const box = (await tag.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await expect(page.locator('[data-testid="confirm-dialog"][open]')).toBeVisible();
+  await page.mouse.up();
+  await expect(page.locator('[data-testid="confirm-dialog"][open]')).toContainText(
+    `#${single.tags[0]!.name}`,
+  );
+  await page
+    .locator('[data-testid="confirm-dialog"][open]')
+    .getByRole('button', { name: 'OK' })
+    .click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Added to the block list.' }),
+  ).toBeVisible();
+  const settings = await page.evaluate(() => JSON.stringify(localStorage));
+  expect(settings).toContain(single.tags[0]!.name);
+  // the press did not navigate
+  await expect(page).toHaveURL(`/artworks/${single.id}`);
+});
+
+test('a caption above 500 characters starts shrunk; its links open in the app', async ({
+  page,
+}) => {
+  const long = 'とても長い説明です。'.repeat(60);
+  await page.route(/\/api\/pixiv\/illust\?/, async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as { illust: RawWork };
+    body.illust.caption = `<a href="pixiv://users/${single.user.id}">user/${single.user.id}</a><br />${long}<a href="https://example.com/x" target="_self">ext</a>`;
+    await route.fulfill({ response: res, json: body });
+  });
+  await open(page, single.id);
+  const caption = page.getByTestId('artwork-caption');
+  const shrunk = (await caption.boundingBox())!.height;
+  await page.getByTestId('artwork-caption-expand').click();
+  await expect(page.getByTestId('artwork-caption-expand')).toHaveCount(0);
+  expect((await caption.boundingBox())!.height).toBeGreaterThan(shrunk * 2);
+  const external = caption.getByRole('link', { name: 'ext' });
+  await expect(external).toHaveAttribute('target', '_blank');
+  await expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+  await caption.getByRole('link', { name: `user/${single.user.id}` }).click();
+  await expect(page).toHaveURL(`/users/${single.user.id}`);
+});
+
+test('a 7-page work starts shrunk with a page counter; "show all" shows every page', async ({
+  page,
+}) => {
+  await open(page, long.id);
+  await expect(page.getByTestId('artwork-picture')).toHaveCount(3);
+  await expect(page.getByTestId('artwork-page-counter').first()).toHaveText(
+    `1 / ${long.page_count}`,
+  );
+  await page.getByTestId('artwork-show-all').click();
+  await expect(page.getByTestId('artwork-picture')).toHaveCount(long.page_count);
+  await expect(page.getByTestId('artwork-show-all')).toHaveCount(0);
+});
+
+test("the author's carousel shows with 10 or more works, its 'more' slide to their works", async ({
+  page,
+}) => {
+  await open(page, prolific.id);
+  const row = page.getByTestId('artwork-author-works');
+  await expect(row.getByTestId('row-item').first()).toBeVisible();
+  const shown = await row.getByTestId('row-item').count();
+  expect(shown).toBeGreaterThanOrEqual(5);
+  expect(shown).toBeLessThanOrEqual(10);
+  await expect(row.getByTestId('row-more').locator('img')).toHaveCount(5);
+  await row.getByTestId('row-more').click();
+  await expect(page).toHaveURL(`/users/${prolific.user.id}/artworks`);
+});
+
+test('under 10 works there is no carousel', async ({ page }) => {
+  await open(page, newcomer.id);
+  await expect(page.getByTestId('related').getByTestId('artwork-card').first()).toBeVisible();
+  await expect(page.getByTestId('artwork-author-works')).toHaveCount(0);
+});
+
+test('related works page on by next_url past 60 items', async ({ page }) => {
+  const asked: URL[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/api/pixiv/related')) asked.push(new URL(r.url()));
+  });
+  await open(page, single.id);
+  const related = page.getByTestId('related');
+  await expect(related.getByTestId('artwork-card').first()).toBeVisible();
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.wheel(0, 4000);
+        return asked.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(3);
+  expect(asked[0]!.searchParams.get('id')).toBe(String(single.id));
+  expect(asked[1]!.searchParams.get('nextUrl')).toMatch(
+    /^https:\/\/app-api\.pixiv\.net\/v2\/illust\/related\?/,
+  );
+  await expect(related.getByTestId('artwork-card').first()).toBeVisible();
+});
+
+test('signed in, bookmark and unbookmark; a failure leaves the state with its toast', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.evaluate(
+    (token) =>
+      localStorage.setItem(
+        'pv.clientConfig',
+        JSON.stringify({ refreshToken: token, useLocalAppApi: true }),
+      ),
+    SAFE_TOKEN,
+  );
+  await open(page, single.id);
+  const button = page.getByTestId('artwork-bookmark');
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await page.request.post(`${SANDBOX_BASE_URL}/_sandbox/faults`, {
+    data: { pathPrefix: '/app-api.pixiv.net/v2/illust/bookmark/add', status: 500, times: 1 },
+  });
+  await button.click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Bookmarking failed.' })).toBeVisible();
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(button).toHaveAttribute('aria-busy', 'false');
+  await page.request.post(`${SANDBOX_BASE_URL}/_sandbox/faults`, {
+    data: { pathPrefix: '/app-api.pixiv.net/v1/illust/bookmark/delete', status: 500, times: 1 },
+  });
+  await button.click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Removing the bookmark failed.' }),
+  ).toBeVisible();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+});
+
+test('visitors get no bookmark button; the share sheet offers its targets and the QR code', async ({
+  page,
+}) => {
+  await open(page, single.id);
+  await expect(page.getByTestId('artwork-bookmark')).toHaveCount(0);
+  await page.getByTestId('artwork-share').click();
+  const sheet = page.getByTestId('share-sheet');
+  for (const target of ['copy', 'qrcode', 'weibo', 'qzone', 'qq', 'wechat', 'twitter', 'facebook'])
+    await expect(sheet.getByTestId(`share-${target}`)).toBeVisible();
+  await sheet.getByTestId('share-qrcode').click();
+  const qr = sheet.getByTestId('share-qr');
+  await expectImageLoaded(qr);
+  expect(decodeURIComponent((await qr.getAttribute('src'))!)).toContain(`/artworks/${single.id}`);
+  // the web targets open the service's share page in a new tab
+  const opened = page.context().waitForEvent('request', (r) => r.url().includes('twitter.com'));
+  await sheet.getByTestId('share-twitter').click();
+  const url = new URL((await opened).url());
+  expect(url.pathname).toBe('/intent/tweet');
+  expect(url.searchParams.get('url')).toMatch(new RegExp(`/artworks/${single.id}$`));
+});
+
+test('a tapped picture opens the full-screen viewer: pages by button, arrow key and swipe; zoom; Esc', async ({
+  page,
+}) => {
+  await open(page, long.id);
+  await page.getByTestId('artwork-picture').nth(1).click();
+  const viewer = page.getByTestId('image-viewer');
+  const counter = viewer.getByTestId('image-viewer-counter');
+  await expect(counter).toHaveText(`2 / ${long.page_count}`);
+  await expectImageLoaded(viewer.getByTestId('image-viewer-image'));
+  await viewer.getByTestId('image-viewer-next').click();
+  await expect(counter).toHaveText(`3 / ${long.page_count}`);
+  await page.keyboard.press('ArrowLeft');
+  await expect(counter).toHaveText(`2 / ${long.page_count}`);
+  // a swipe to the left: the next page
+  const stage = viewer.getByTestId('image-viewer-stage');
+  await page.mouse.move(800, 450);
+  await page.mouse.down();
+  await page.mouse.move(700, 455, { steps: 4 });
+  await page.mouse.up();
+  await expect(counter).toHaveText(`3 / ${long.page_count}`);
+  // zoomed, a drag pans instead of turning the page, and the original loads
+  await viewer.getByTestId('image-viewer-zoom-in').click();
+  await expect(stage).toHaveAttribute('data-scale', '1.5');
+  await expect(viewer.getByTestId('image-viewer-image')).toHaveAttribute('src', /img-original/);
+  await page.mouse.move(800, 450);
+  await page.mouse.down();
+  await page.mouse.move(650, 450, { steps: 4 });
+  await page.mouse.up();
+  await expect(counter).toHaveText(`3 / ${long.page_count}`);
+  await expect(viewer.getByTestId('image-viewer-image')).toHaveAttribute(
+    'style',
+    /translate\(-150px/,
+  );
+  await expect(viewer.getByTestId('image-viewer-original')).toHaveAttribute(
+    'href',
+    /img-original.*_p2\./,
+  );
+  const download = page.waitForEvent('download');
+  await viewer.getByTestId('image-viewer-download').click();
+  expect((await download).suggestedFilename()).toMatch(/_p2\.(jpg|png)$/);
+  await page.keyboard.press('Escape');
+  await expect(viewer).toHaveCount(0);
+  // the page's download button follows the page last viewed
+  await expect(page.getByTestId('artwork-download')).toHaveText(/3/);
+});
+
+test('with the lightbox setting on, a tapped picture opens the lightbox', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(() => {
+    const raw = JSON.parse(localStorage.getItem('pv.settings') ?? '{}') as Record<string, unknown>;
+    localStorage.setItem(
+      'pv.settings',
+      JSON.stringify({ ...raw, app: { ...(raw.app as object), isUseFancybox: true } }),
+    );
+  });
+  await open(page, long.id);
+  await page.getByTestId('artwork-picture').first().click();
+  await expect(page.getByTestId('artwork-viewer')).toHaveAttribute('data-mode', 'lightbox');
+});

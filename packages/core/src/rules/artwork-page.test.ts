@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { authorCarousel, isCaptionShrunk, pagesShown } from './artwork-page.ts';
+
+const works = (n: number, from = 1) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
+
+describe('isCaptionShrunk', () => {
+  it('shrinks a caption above 500 characters only', () => {
+    expect(isCaptionShrunk('a'.repeat(500))).toBe(false);
+    expect(isCaptionShrunk('a'.repeat(501))).toBe(true);
+  });
+});
+
+describe('pagesShown', () => {
+  it('shows every page of a work of up to 5 pages', () => {
+    expect(pagesShown(1, false)).toBe(1);
+    expect(pagesShown(5, false)).toBe(5);
+  });
+
+  it('shows 3 pages of a longer work until expanded', () => {
+    expect(pagesShown(6, false)).toBe(3);
+    expect(pagesShown(7, false)).toBe(3);
+    expect(pagesShown(7, true)).toBe(7);
+  });
+});
+
+describe('authorCarousel', () => {
+  it('is absent under 10 other works', () => {
+    expect(authorCarousel(works(9), 0)).toBeNull();
+    // the current work does not count
+    expect(authorCarousel(works(10), 1)).toBeNull();
+  });
+
+  it('puts the last 5 of at most 15 works behind the more slide', () => {
+    const ten = authorCarousel(works(10), 0)!;
+    expect(ten.shown.map((w) => w.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(ten.more.map((w) => w.id)).toEqual([6, 7, 8, 9, 10]);
+    const many = authorCarousel(works(30), 3)!;
+    expect(many.shown).toHaveLength(10);
+    expect(many.shown.map((w) => w.id)).not.toContain(3);
+    expect(many.more.map((w) => w.id)).toEqual([12, 13, 14, 15, 16]);
+  });
+});

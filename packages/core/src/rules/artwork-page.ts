@@ -1,0 +1,44 @@
+/**
+ * Rules of the artwork page (spec 001 §2.9, §9): the shrunk page list, the shrunk caption and the
+ * author's carousel.
+ */
+
+/** A caption longer than this many characters (of its text) starts shrunk (spec 001 §9). */
+export const CAPTION_SHRINK_CHARS = 500;
+/** A work with more pages than this starts shrunk… */
+export const PAGES_SHRINK_ABOVE = 5;
+/** …showing this many, then a "show all N" control. */
+export const PAGES_SHOWN_SHRUNK = 3;
+/** The author's carousel shows only with this many works (spec 001 §9 "Carousel needs 10 works"). */
+export const AUTHOR_CAROUSEL_MIN = 10;
+/** The carousel's last works go to its 'more' slide (spec 001 §2.9). */
+export const AUTHOR_CAROUSEL_MORE = 5;
+/** The carousel takes at most this many works: 10 cards and the 5 behind the 'more' slide. */
+export const AUTHOR_CAROUSEL_MAX = 15;
+
+/** True when a caption of this plain text starts shrunk. */
+export function isCaptionShrunk(text: string): boolean {
+  return text.length > CAPTION_SHRINK_CHARS;
+}
+
+/** How many pages show before "show all": all of them, unless the work is long. */
+export function pagesShown(count: number, expanded: boolean): number {
+  return expanded || count <= PAGES_SHRINK_ABOVE ? count : PAGES_SHOWN_SHRUNK;
+}
+
+/**
+ * The author's carousel from their works (the current one left out): none under 10 works;
+ * otherwise up to 15, the last 5 of them behind the 'more' slide.
+ */
+export function authorCarousel<T extends { id: number }>(
+  works: readonly T[],
+  currentId: number,
+): { shown: T[]; more: T[] } | null {
+  const others = works.filter((w) => w.id !== currentId);
+  if (others.length < AUTHOR_CAROUSEL_MIN) return null;
+  const taken = others.slice(0, AUTHOR_CAROUSEL_MAX);
+  return {
+    shown: taken.slice(0, taken.length - AUTHOR_CAROUSEL_MORE),
+    more: taken.slice(taken.length - AUTHOR_CAROUSEL_MORE),
+  };
+}

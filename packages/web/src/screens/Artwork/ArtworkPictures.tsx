@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { pagesShown, toProxiedImageUrl, type Artwork } from '@pv/core';
+import { useFormat } from '../../lib/format.ts';
+import { useSettings } from '../../state/settings/settings.ts';
+import styles from './ArtworkPictures.module.css';
+
+export interface ArtworkPicturesProps {
+  artwork: Artwork;
+  imageProxy?: string;
+  /** A picture was tapped: open the viewer on that page (0-based). */
+  onOpen: (page: number) => void;
+}
+
+/**
+ * The work's pictures at the resolution the settings choose, each fitted to the screen when
+ * isImageFitScreen is on, with a page counter on multi-page works. A long work starts shrunk to
+ * its first pages and a "show all N" control (spec 001 §2.9). Tapping a picture opens the viewer.
+ */
+export function ArtworkPictures({ artwork, imageProxy, onOpen }: ArtworkPicturesProps) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  const { app } = useSettings();
+  const [expanded, setExpanded] = useState(false);
+  const shown = pagesShown(artwork.images.length, expanded);
+  const multi = artwork.count > 1;
+  return (
+    <div className={`${styles.pictures} ${app.isImageFitScreen ? styles.fit : ''}`}>
+      {artwork.images.slice(0, shown).map((image, page) => (
+        <button
+          key={page}
+          type="button"
+          className={styles.picture}
+          onClick={() => onOpen(page)}
+          aria-label={t('artwork.open_viewer', { page: page + 1, count: artwork.count })}
+          data-testid="artwork-picture"
+        >
+          <img
+            className={styles.image}
+            data-testid="artwork-image"
+            src={toProxiedImageUrl(app.imgReso === 'Large' ? image.l : image.m, imageProxy)}
+            alt={`${artwork.title} ${page + 1}/${artwork.count}`}
+            width={page === 0 ? artwork.width : undefined}
+            height={page === 0 ? artwork.height : undefined}
+            loading={page === 0 ? 'eager' : 'lazy'}
+            // The first picture is what the page is for: fetch it before anything else.
+            fetchPriority={page === 0 ? 'high' : 'auto'}
+            decoding="async"
+          />
+          {multi && (
+            <span className={styles.counter} data-testid="artwork-page-counter">
+              {format.number(page + 1)} / {format.number(artwork.count)}
+            </span>
+          )}
+          {page === 0 && artwork.type === 'ugoira' && (
+            <span className={styles.ugoira} data-testid="artwork-ugoira-mark">
+              {t('artwork.ugoira')}
+            </span>
+          )}
+        </button>
+      ))}
+      {shown < artwork.images.length && (
+        <button
+          type="button"
+          className={styles.showAll}
+          onClick={() => setExpanded(true)}
+          data-testid="artwork-show-all"
+        >
+          {t('artwork.show_all', { n: format.number(artwork.images.length) })}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  SHARE_TARGETS,
+  qrCodeUrl,
+  shareUrl,
+  type Shared,
+  type ShareTarget,
+} from '../../lib/share.ts';
+import { copyText } from './ArtworkMeta.tsx';
+import styles from './ShareSheet.module.css';
+
+const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
+
+/**
+ * The share sheet (spec 001 §2.9): the system share where the browser has one, copy link, the
+ * QR code (also WeChat's way: scan it), Weibo, Qzone, QQ, Twitter/X and Facebook.
+ */
+export function ShareSheet({ shared, onClose }: { shared: Shared; onClose: () => void }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const [qr, setQr] = useState<'qrcode' | 'wechat' | null>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal?.();
+  }, []);
+  const close = () => ref.current?.close();
+  const pick = (target: ShareTarget) => {
+    const web = shareUrl(target, shared);
+    if (web) {
+      window.open(web, '_blank', 'noopener,noreferrer');
+      close();
+    } else if (target === 'system') {
+      navigator.share({ url: shared.url, title: shared.title }).then(close, () => undefined);
+    } else if (target === 'copy') {
+      void copyText(shared.url).then(close);
+    } else if (target === 'qrcode' || target === 'wechat') {
+      setQr(target);
+    }
+  };
+  const targets = SHARE_TARGETS.filter((target) => target !== 'system' || canShare());
+  return (
+    <dialog
+      ref={ref}
+      className={styles.sheet}
+      onClose={onClose}
+      aria-labelledby="share-title"
+      data-testid="share-sheet"
+    >
+      <h2 id="share-title" className={styles.title}>
+        {t('share.title')}
+      </h2>
+      <ul className={styles.targets}>
+        {targets.map((target) => (
+          <li key={target}>
+            <button
+              type="button"
+              className={styles.target}
+              aria-pressed={qr === target ? true : undefined}
+              onClick={() => pick(target)}
+              data-testid={`share-${target}`}
+            >
+              <span className={`${styles.icon} ${styles[target]}`} aria-hidden="true">
+                {t(`share.${target}`).slice(0, 1)}
+              </span>
+              {t(`share.${target}`)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {qr && (
+        <figure className={styles.qr}>
+          <img src={qrCodeUrl(shared.url)} alt={t('share.qr_alt')} data-testid="share-qr" />
+          <figcaption>{t(qr === 'wechat' ? 'share.wechat_hint' : 'share.qr_hint')}</figcaption>
+        </figure>
+      )}
+      <button type="button" className={styles.close} onClick={close}>
+        {t('card.close')}
+      </button>
+    </dialog>
+  );
+}
