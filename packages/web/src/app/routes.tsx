@@ -84,15 +84,26 @@ export const screenRoutes: RouteObject[] = [
   ...withAliases(['/users/:id', '/u/:id'], {
     lazy: lazyScreen(() => import('../screens/User/UserScreen.tsx')),
   }),
-  later('/users/:id/artworks', 'user_artworks'),
-  later('/users/:id/illustrations', 'user_artworks'),
-  later('/users/:id/novels', 'user_novels'),
-  later('/users/:id/favorites', 'user_favorites'),
-  later('/users/:id/bookmarks/artworks', 'user_favorites'),
-  later('/users/:id/favorite_novels', 'user_favorite_novels'),
-  later('/users/:id/bookmarks/novels', 'user_favorite_novels'),
-  later('/user/:uid/series/:sid', 'illust_series'),
-  later('/novel/series/:id', 'novel_series'),
+  ...withAliases(
+    [
+      '/users/:id/artworks',
+      '/users/:id/illustrations',
+      '/users/:id/novels',
+      '/users/:id/favorites',
+      '/users/:id/bookmarks/artworks',
+      '/users/:id/favorite_novels',
+      '/users/:id/bookmarks/novels',
+    ],
+    { lazy: lazyScreen(() => import('../screens/User/AuthorListScreen.tsx')) },
+  ),
+  {
+    path: '/user/:uid/series/:sid',
+    lazy: lazyScreen(() => import('../screens/Series/IllustSeriesScreen.tsx')),
+  },
+  {
+    path: '/novel/series/:id',
+    lazy: lazyScreen(() => import('../screens/Series/NovelSeriesScreen.tsx')),
+  },
   // a detail page in spec 001 §2.1's table: no bottom navigation
   { path: '/search_user/:word', lazy: searchUser },
   later('/setting/history', 'history'),

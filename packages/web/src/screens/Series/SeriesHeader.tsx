@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { toProxiedImageUrl, type Series } from '@pv/core';
+import { useFormat } from '../../lib/format.ts';
+import { bioParts } from '../User/bio-text.ts';
+import styles from './Series.module.css';
+
+/** A series' cover, title, caption (text and links, never HTML), counts and author. */
+export function SeriesHeader({
+  series,
+  kind,
+  imageProxy,
+}: {
+  series: Series;
+  kind: 'illust' | 'novel';
+  imageProxy?: string;
+}) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <section className={styles.head} data-testid="series-header">
+      {series.cover && (
+        <img
+          className={`${styles.cover} ${kind === 'novel' ? styles.novelCover : ''}`}
+          src={toProxiedImageUrl(series.cover, imageProxy)}
+          alt=""
+          data-testid="series-cover"
+        />
+      )}
+      <div className={styles.info}>
+        <h2 className={styles.title} data-testid="series-title">
+          {series.title}
+        </h2>
+        <Link to={`/users/${series.user.id}`} className={styles.author} data-testid="series-author">
+          <img src={toProxiedImageUrl(series.user.avatar, imageProxy)} alt="" />
+          {t('series.by', { name: series.user.name })}
+        </Link>
+        <p className={styles.counts} data-testid="series-counts">
+          {t(kind === 'illust' ? 'series.works' : 'series.episodes', {
+            n: format.number(series.count),
+          })}
+          {kind === 'novel' && (
+            <> · {t('series.characters', { n: format.number(series.total_character_count) })}</>
+          )}
+        </p>
+        {series.caption && (
+          <p className={styles.caption} data-testid="series-caption">
+            {bioParts(series.caption).map((part, i) =>
+              part.kind === 'text' ? (
+                part.text
+              ) : part.inApp ? (
+                <Link key={i} to={part.href}>
+                  {part.text}
+                </Link>
+              ) : (
+                <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
+                  {part.text}
+                </a>
+              ),
+            )}
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
