@@ -151,3 +151,201 @@ test('related novels stop after page 2', async ({ page }) => {
   await expect(related.getByTestId('badge-r18g')).toHaveCount(0);
   await expect(related.getByTestId('badge-r18')).toHaveCount(0);
 });
+
+const textStyle = (page: Page, prop: string) =>
+  page
+    .getByTestId('novel-text')
+    .evaluate((el, p) => getComputedStyle(el).getPropertyValue(p), prop);
+
+test('each reader bound is enforced at both ends, applied without a reload', async ({ page }) => {
+  await page.goto(`/novel/${EVERY_MARKUP}`);
+  await page.getByTestId('reader-settings-toggle').click();
+  const set = async (name: string, value: string) => {
+    const input = page.getByTestId(`reader-${name}`);
+    await input.fill(value);
+    await input.press('Enter');
+  };
+  // size 12–36 px
+  await set('size', '40');
+  await expect(page.getByTestId('reader-size')).toHaveValue('36');
+  expect(await textStyle(page, 'font-size')).toBe('36px');
+  await set('size', '11');
+  await expect(page.getByTestId('reader-size')).toHaveValue('12');
+  expect(await textStyle(page, 'font-size')).toBe('12px');
+  // line height 1–5 (times the 12 px size)
+  await set('height', '6');
+  await expect(page.getByTestId('reader-height')).toHaveValue('5');
+  expect(await textStyle(page, 'line-height')).toBe('60px');
+  await set('height', '0.5');
+  await expect(page.getByTestId('reader-height')).toHaveValue('1');
+  expect(await textStyle(page, 'line-height')).toBe('12px');
+  await set('height', '2.34');
+  await expect(page.getByTestId('reader-height')).toHaveValue('2.3');
+  // weight 100–900 in steps of 100
+  await set('weight', '1000');
+  await expect(page.getByTestId('reader-weight')).toHaveValue('900');
+  expect(await textStyle(page, 'font-weight')).toBe('900');
+  await set('weight', '50');
+  await expect(page.getByTestId('reader-weight')).toHaveValue('100');
+  expect(await textStyle(page, 'font-weight')).toBe('100');
+  // kept on this device, validated
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pv.settings')!));
+  expect(stored.reader).toMatchObject({ size: 12, height: 2.3, weight: 100 });
+  // the font choice applies too
+  await page.getByTestId('reader-font').selectOption('serif');
+  expect(await textStyle(page, 'font-family')).toMatch(/serif$/);
+  expect(await textStyle(page, 'font-family')).toContain('Noto Serif CJK JP');
+});
+
+test('vertical mode lays the text out top to bottom, right to left, scrolled sideways', async ({
+  page,
+}) => {
+  await page.goto(`/novel/${EVERY_MARKUP}`);
+  await page.getByTestId('reader-settings-toggle').click();
+  await page.getByTestId('reader-direction-v').check();
+  const text = page.getByTestId('novel-text');
+  expect(await textStyle(page, 'writing-mode')).toBe('vertical-rl');
+  const box = await text.evaluate((el) => ({
+    scroll: el.scrollWidth,
+    client: el.clientWidth,
+    left: el.scrollLeft,
+  }));
+  expect(box.scroll).toBeGreaterThan(box.client * 2);
+  // the first page begins at the right edge
+  const first = page.locator('#novel-page-1');
+  const [textBox, firstBox] = [await text.boundingBox(), await first.boundingBox()];
+  expect(firstBox!.x + firstBox!.width).toBeGreaterThan(textBox!.x + textBox!.width - 80);
+  // a line runs downwards: taller than wide
+  const line = text
+    .locator('p')
+    .filter({ hasText: /\S{10}/ })
+    .first();
+  const lineBox = await line.boundingBox();
+  expect(lineBox!.height).toBeGreaterThan(lineBox!.width);
+  // scrolling sideways reaches the last page
+  await text.evaluate((el) => (el.scrollLeft = -el.scrollWidth));
+  await expect(page.locator(`#novel-page-3`)).toBeInViewport();
+});
+
+test('the reading position is kept per novel and restored after a reload', async ({ page }) => {
+  await page.goto(`/novel/${EVERY_MARKUP}`);
+  const text = page.getByTestId('novel-text');
+  await expect(text.getByTestId('novel-page')).toHaveCount(3);
+  const fraction = () =>
+    text.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return -r.top / (r.height - window.innerHeight);
+    });
+  await text.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    window.scrollTo(0, r.top + window.scrollY + (r.height - window.innerHeight) * 0.6);
+  });
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('pv.novelPositions')))
+    .toMatch(new RegExp(`\\[${EVERY_MARKUP},0\\.[56]`));
+  const before = await fraction();
+  await page.reload();
+  await expect(text.getByTestId('novel-page')).toHaveCount(3);
+  await expect.poll(fraction).toBeGreaterThan(before - 0.05);
+  expect(await fraction()).toBeLessThan(before + 0.05);
+});
+
+test('reader screenshots: five presets and vertical mode at 390 and 1440 px', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const presets = [
+    ['default', ''],
+    ['paper', 'rgb(246, 241, 231)'],
+    ['green', 'rgb(207, 232, 208)'],
+    ['dusk', 'rgb(43, 43, 53)'],
+    ['night', 'rgb(0, 0, 0)'],
+  ];
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+    await page.goto(`/novel/${EVERY_MARKUP}`);
+    await page.getByTestId('reader-settings-toggle').click();
+    for (const [name, bg] of presets) {
+      await page.getByTestId(`reader-preset-${name}`).click();
+      if (bg) expect(await textStyle(page, 'background-color')).toBe(bg);
+      await page.locator('#novel-page-2').evaluate((el) => el.scrollIntoView());
+      await page.screenshot({ path: testInfo.outputPath(`novel-${width}-${name}.png`) });
+    }
+    await page.getByTestId('reader-direction-v').check();
+    await page.getByTestId('novel-text').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath(`novel-${width}-vertical.png`) });
+    // nothing but the vertical text scrolls sideways
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).toBe(true);
+    await page.getByTestId('reader-reset').click();
+  }
+});
+
+test('a translation streams its lines in as they arrive, beside the original', async ({ page }) => {
+  await page.goto(`/novel/${EVERY_MARKUP}`);
+  await expect(page.getByTestId('novel-text').getByTestId('novel-page')).toHaveCount(3);
+  // record how many translated lines each render of the stream showed
+  await page.evaluate(() => {
+    const w = window as unknown as { seen: number[] };
+    w.seen = [];
+    new MutationObserver(() => {
+      const box = document.querySelector('[data-testid="novel-translation"]');
+      if (box?.getAttribute('data-status') !== 'loading') return;
+      w.seen.push(box.querySelectorAll('p:not(.pv-novel-original)').length);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
+  await page.getByTestId('novel-translate-service').selectOption('ai1');
+  const request = page.waitForRequest(/pixiv-novel-translate/);
+  await page.getByTestId('novel-translate-start').click();
+  const url = new URL((await request).url());
+  expect(url.pathname).toBe(`/api/pixiv-novel-translate/${EVERY_MARKUP}.html`);
+  expect(Object.fromEntries(url.searchParams)).toEqual({ srv: 'sc', to: 'en', aimd: 'glm' });
+  const box = page.getByTestId('novel-translation');
+  await expect(box).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  await expect(page.getByTestId('novel-translation-progress')).toHaveAttribute(
+    'aria-valuenow',
+    '100',
+  );
+  const text = page.getByTestId('novel-translation-text');
+  const translated = await text.locator('p:not(.pv-novel-original)').count();
+  const seen = await page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+  // lines appeared while the stream was still open
+  expect(seen.some((n) => n > 0 && n < translated)).toBe(true);
+  // the original under or beside each line, in Japanese; the original text view is hidden
+  await expect(text.locator('.pv-novel-original').first()).toHaveAttribute('lang', 'ja');
+  await expect(page.getByTestId('novel-text')).toBeHidden();
+  await expect(text.locator('img').first()).toHaveAttribute('src', /^\/i\//);
+  // the setting keeps the chosen service
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pv.settings')!));
+  expect(stored.app.novelDefTranslate).toBe('ai1');
+  await box.getByRole('button', { name: 'Show the original' }).click();
+  await expect(page.getByTestId('novel-text')).toBeVisible();
+});
+
+test('translation only, and a failed translation shown with a retry', async ({ page }) => {
+  let calls = 0;
+  await page.route(/pixiv-novel-translate/, (route) =>
+    ++calls === 1
+      ? route.fulfill({
+          status: 502,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'translation service failed' }),
+        })
+      : route.continue(),
+  );
+  await page.goto(`/novel/${EVERY_MARKUP}`);
+  await page.getByTestId('novel-translate-service').selectOption('gg');
+  await page.getByTestId('novel-translate-nots').check();
+  await page.getByTestId('novel-translate-start').click();
+  await expect(page.getByTestId('novel-translation-error')).toContainText(
+    'translation service failed',
+  );
+  await page.getByTestId('novel-translation-retry').click();
+  const box = page.getByTestId('novel-translation');
+  await expect(box).toHaveAttribute('data-status', 'done', { timeout: 30_000 });
+  expect(calls).toBe(2);
+  const text = page.getByTestId('novel-translation-text');
+  await expect(text.locator('p').first()).toBeVisible();
+  await expect(text.locator('.pv-novel-original')).toHaveCount(0);
+});

@@ -20,7 +20,8 @@ function pageUrl(image: Artwork['images'][number]): string {
   return image.o || image.l || image.m;
 }
 
-function save(blob: Blob, name: string): void {
+/** Saves a blob under `name` through a temporary link. */
+export function save(blob: Blob, name: string): void {
   const href = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = href;

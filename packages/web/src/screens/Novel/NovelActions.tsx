@@ -3,6 +3,10 @@ import { useTranslation } from 'react-i18next';
 import type { Novel, NovelText } from '@pv/core';
 import { useNovelBookmark } from '../../state/queries/novel-bookmark.ts';
 import { showToast } from '../../state/ui/toast.ts';
+import { useServerConfig } from '../../state/queries/config.ts';
+import { NOVEL_DL_FORMATS } from '../../state/settings/schema.ts';
+import { setAppSetting, useSettings } from '../../state/settings/settings.ts';
+import { downloadNovel } from './novel-download.ts';
 import styles from './NovelDetail.module.css';
 
 /** The app's own link to a novel, for sharing. */
@@ -83,6 +87,56 @@ function ShareButton({ novel }: { novel: Novel }) {
   );
 }
 
+/** Download as txt or html (the novelDlFormat setting), named by the file-name template. */
+function DownloadButton({ novel, text }: { novel: Novel; text: NovelText | undefined }) {
+  const { t } = useTranslation();
+  const { app } = useSettings();
+  const { imageProxy } = useServerConfig();
+  const [busy, setBusy] = useState(false);
+  const download = () => {
+    if (!text) return;
+    setBusy(true);
+    downloadNovel(novel, text, {
+      format: app.novelDlFormat,
+      template: app.dlFileNameTpl,
+      imageProxy: imageProxy ?? undefined,
+    })
+      .catch(() => showToast('novel.download_failed', { error: true }))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <div className={styles.download}>
+      <button
+        type="button"
+        className={styles.action}
+        disabled={!text || busy}
+        aria-busy={busy}
+        onClick={download}
+        data-testid="novel-download"
+      >
+        <svg viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M5 20h14v-2H5zm7-3 6-6-1.4-1.4-3.6 3.6V4h-2v9.2L7.4 9.6 6 11z" />
+        </svg>
+        {t('novel.download')}
+      </button>
+      <select
+        aria-label={t('novel.download_format')}
+        value={app.novelDlFormat}
+        onChange={(e) =>
+          setAppSetting('novelDlFormat', e.target.value as (typeof NOVEL_DL_FORMATS)[number])
+        }
+        data-testid="novel-download-format"
+      >
+        {NOVEL_DL_FORMATS.map((f) => (
+          <option key={f} value={f}>
+            .{f}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export interface NovelActionsProps {
   novel: Novel;
   text: NovelText | undefined;
@@ -90,11 +144,12 @@ export interface NovelActionsProps {
 }
 
 /** Bookmark (signed in, local-app mode), share and download. */
-export function NovelActions({ novel, signedIn }: NovelActionsProps) {
+export function NovelActions({ novel, text, signedIn }: NovelActionsProps) {
   return (
     <div className={styles.actions}>
       {signedIn && <BookmarkButton novel={novel} />}
       <ShareButton novel={novel} />
+      <DownloadButton novel={novel} text={text} />
     </div>
   );
 }

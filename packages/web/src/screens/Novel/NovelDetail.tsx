@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isAiArtwork, type Novel, type NovelText } from '@pv/core';
@@ -6,7 +5,8 @@ import { useFormat } from '../../lib/format.ts';
 import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
 import { NovelActions } from './NovelActions.tsx';
 import { NovelSeriesNav } from './NovelSeriesNav.tsx';
-import { captionHtml, captionShrinks, readingMinutes } from './novel-detail.ts';
+import { NovelCaption } from './NovelCaption.tsx';
+import { readingMinutes } from './novel-detail.ts';
 import styles from './NovelDetail.module.css';
 
 export interface NovelDetailProps {
@@ -14,16 +14,15 @@ export interface NovelDetailProps {
   /** The text object, once loaded: it carries the series neighbours. */
   text: NovelText | undefined;
   proxy: (url: string) => string;
+  /** Changes when a translation starts: the caption shrinks again. */
+  captionKey: number;
 }
 
 /** The novel's head: cover, title, author, counts, length and reading time, caption and tags. */
-export function NovelDetail({ novel, text, proxy }: NovelDetailProps) {
+export function NovelDetail({ novel, text, proxy, captionKey }: NovelDetailProps) {
   const { t } = useTranslation();
   const format = useFormat();
   const signedIn = useLocalAppSignedIn();
-  const caption = useMemo(() => captionHtml(novel.caption), [novel.caption]);
-  const [expanded, setExpanded] = useState(false);
-  const shrunk = captionShrinks(caption.length) && !expanded;
   return (
     <header className={styles.detail} data-testid="novel-detail">
       <img
@@ -55,28 +54,7 @@ export function NovelDetail({ novel, text, proxy }: NovelDetailProps) {
         </p>
         {novel.series && <NovelSeriesNav series={novel.series} text={text} />}
         <NovelActions novel={novel} text={text} signedIn={signedIn} />
-        {caption.length > 0 && (
-          <div className={styles.captionBox}>
-            <div
-              className={shrunk ? `${styles.caption} ${styles.shrunk}` : styles.caption}
-              data-testid="novel-caption"
-              data-shrunk={shrunk}
-              // Sanitised by captionHtml (DOMPurify, inline tags and http(s) links only).
-              dangerouslySetInnerHTML={{ __html: caption.html }}
-            />
-            {captionShrinks(caption.length) && (
-              <button
-                type="button"
-                className={styles.more}
-                aria-expanded={expanded}
-                onClick={() => setExpanded((e) => !e)}
-                data-testid="novel-caption-toggle"
-              >
-                {t(expanded ? 'novel.show_less' : 'novel.show_more')}
-              </button>
-            )}
-          </div>
-        )}
+        <NovelCaption key={captionKey} caption={novel.caption} />
         <ul className={styles.tags} aria-label={t('novel_card.tags')}>
           {novel.x_restrict > 0 && (
             <li className={styles.restrict}>{novel.x_restrict === 2 ? 'R-18G' : 'R-18'}</li>

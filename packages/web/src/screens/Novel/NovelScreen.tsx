@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toProxiedImageUrl } from '@pv/core';
@@ -23,6 +23,8 @@ export default function NovelScreen() {
     'novels',
     useMemo(() => novel.data && { ...novel.data }, [novel.data]),
   );
+  // A translation starting shrinks the caption again (spec 001 §4).
+  const [translations, setTranslations] = useState(0);
   const proxy = (url: string) => toProxiedImageUrl(url, imageProxy ?? undefined);
 
   if (novel.error || !Number.isSafeInteger(id) || id <= 0) {
@@ -48,9 +50,14 @@ export default function NovelScreen() {
     <>
       <TopBar title={novel.data.title} />
       <div className={styles.layout}>
-        <NovelDetail novel={novel.data} text={text.data} proxy={proxy} />
+        <NovelDetail novel={novel.data} text={text.data} proxy={proxy} captionKey={translations} />
         {text.data ? (
-          <NovelReader novel={novel.data} text={text.data} proxy={proxy} />
+          <NovelReader
+            novel={novel.data}
+            text={text.data}
+            proxy={proxy}
+            onTranslate={() => setTranslations((n) => n + 1)}
+          />
         ) : text.error ? (
           <button
             type="button"

@@ -46,10 +46,14 @@ describe('novel reader config (spec 001 §5.2, §9)', () => {
       font: 'serif',
       direction: 'v',
     });
-    expect(parseReader({ font: 'comic', direction: 'x' })).toMatchObject({
+    expect(parseReader({ font: 'x"; } body { color: red', direction: 'x' })).toMatchObject({
       font: 'sans-serif',
       direction: 'h',
     });
+    // the fonts the preferences offer are kept by name; nothing that leaves a CSS string is
+    expect(parseReader({ font: 'Noto Serif CJK JP' }).font).toBe('Noto Serif CJK JP');
+    for (const bad of ['', ' ', 'a'.repeat(101), 'a;b', 'a<b', "a'b", 'a\\b', 7])
+      expect(parseReader({ font: bad }).font).toBe('sans-serif');
     expect(parseReader({ bg: '#F6F1E7', color: 'red' })).toMatchObject({
       bg: '#f6f1e7',
       color: '',

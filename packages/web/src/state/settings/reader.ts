@@ -3,7 +3,7 @@
  * 1–5 in 0.1 steps (default 2), weight 100–900 in steps of 100 (default 400), font, direction and
  * colours, with five colour presets. Out-of-range values are clamped on read.
  */
-import { clampStep, colour, oneOf, type Raw } from './validate.ts';
+import { clampStep, colour, type Raw } from './validate.ts';
 
 /** Reader bounds (spec 001 §5.2, §9). */
 export const READER_BOUNDS = {
@@ -12,6 +12,19 @@ export const READER_BOUNDS = {
   weight: { min: 100, max: 900, step: 100, default: 400 },
 } as const;
 export const READER_FONTS = ['sans-serif', 'serif', 'inherit'] as const;
+
+/**
+ * A font the reader may name besides the three generic ones (the fonts the preferences offer):
+ * a family name of at most 100 characters with nothing that could leave a CSS string.
+ */
+export function isReaderFontName(font: unknown): font is string {
+  return (
+    typeof font === 'string' &&
+    font.trim().length > 0 &&
+    font.length <= 100 &&
+    !/[;{}<>"'\\\n]/.test(font)
+  );
+}
 
 /** The five reader colour presets: a background with its text colour ('' follows the theme). */
 export const READER_PRESETS: readonly { name: string; bg: string; color: string }[] = [
@@ -26,7 +39,8 @@ export interface ReaderConfig {
   size: number;
   height: number;
   weight: number;
-  font: (typeof READER_FONTS)[number];
+  /** One of READER_FONTS or a font family name (see isReaderFontName). */
+  font: string;
   direction: 'h' | 'v';
   /** Text colour, #rrggbb or '' to follow the theme. */
   color: string;
@@ -50,7 +64,7 @@ export function parseReader(raw: Raw): ReaderConfig {
     size: clampStep(raw.size, READER_BOUNDS.size),
     height: clampStep(raw.height, READER_BOUNDS.height),
     weight: clampStep(raw.weight, READER_BOUNDS.weight),
-    font: oneOf(raw.font, READER_FONTS, d.font),
+    font: isReaderFontName(raw.font) ? raw.font : d.font,
     direction: raw.direction === 'v' ? 'v' : 'h',
     color: colour(raw.color, d.color, true),
     bg: colour(raw.bg, d.bg, true),

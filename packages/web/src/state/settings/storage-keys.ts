@@ -3,6 +3,8 @@ export const STORAGE_KEYS = {
   language: 'pv.language',
   settings: 'pv.settings',
   searchHistory: 'pv.searchHistory',
+  /** Where each novel was left: novel id to the fraction read (0–1), the last 100 novels. */
+  novelPositions: 'pv.novelPositions',
   clientConfig: 'pv.clientConfig',
   /** The chosen HibiAPI-compatible mirror base (absent: this server's /api/pixiv). */
   apiBase: 'pv.apiBase',
