@@ -60,6 +60,8 @@ export interface AppConfig {
    * preview and discovery, and no search autocomplete. Default true.
    */
   selfHosted?: boolean;
+  /** Other sites running this viewer (the about page's mirror list); shown by /api/config. */
+  mirrors?: readonly string[];
   /** SauceNAO API key for the image search (real upstream only). */
   imageSearchApiKey?: string;
   /** The novel translation services (`/api/pixiv-novel-translate`); without it that route answers 503. */
@@ -217,6 +219,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     upstream: config.upstreamKind,
     imageProxy: config.imageProxy ?? null,
     selfHosted: config.selfHosted ?? true,
+    mirrors: config.mirrors ?? [],
   }));
   await app.register(async (scope) =>
     imageRoutes(scope, {

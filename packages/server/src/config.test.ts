@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv, refreshTokens } from './config.ts';
+import { mirrorSites, readEnv, refreshTokens } from './config.ts';
 
 describe('configuration', () => {
   it('has the README’s defaults', () => {
@@ -31,5 +31,13 @@ describe('configuration', () => {
   it('splits the refresh-token pool', () => {
     expect(refreshTokens({ PIXIV_REFRESH_TOKEN: ' a, b ,,c' })).toEqual(['a', 'b', 'c']);
     expect(refreshTokens({})).toEqual([]);
+  });
+
+  it('reads the mirror list as http(s) URLs, and refuses anything else', () => {
+    expect(mirrorSites(readEnv({ MIRRORS: ' https://a.example/ ,http://b.example:8080' }))).toEqual(
+      ['https://a.example', 'http://b.example:8080'],
+    );
+    expect(mirrorSites(readEnv({}))).toEqual([]);
+    expect(() => readEnv({ MIRRORS: 'https://a.example,javascript:alert(1)' })).toThrow(/MIRRORS/);
   });
 });

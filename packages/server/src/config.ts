@@ -7,6 +7,22 @@ import { z } from 'zod';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
+function splitList(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !u.username && !u.password;
+  } catch {
+    return false;
+  }
+}
+
 const url = z.url({ protocol: /^https?$/ }).transform((u) => u.replace(/\/$/, ''));
 
 const EnvSchema = z.object({
@@ -45,6 +61,10 @@ const EnvSchema = z.object({
   TRANSLATE_MS_KEY: z.string().optional(),
   TRANSLATE_MS_REGION: z.string().optional(),
   TRANSLATE_SC_KEY: z.string().optional(),
+  MIRRORS: z
+    .string()
+    .optional()
+    .refine((v) => splitList(v).every(isHttpUrl), 'a comma-separated list of http(s) URLs'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -76,4 +96,9 @@ export function corsOrigins(env: Pick<Env, 'CORS_ORIGINS'>): string[] {
     .split(',')
     .map((o) => o.trim().replace(/\/$/, ''))
     .filter(Boolean);
+}
+
+/** Other sites running this viewer, listed on the about page (spec 001 §2.8): MIRRORS, a comma list. */
+export function mirrorSites(env: Pick<Env, 'MIRRORS'>): string[] {
+  return splitList(env.MIRRORS).map((u) => u.replace(/\/$/, ''));
 }

@@ -11,7 +11,7 @@ import {
   startSandbox,
 } from '@pv/sandbox';
 import { buildApp } from './app.ts';
-import { corsOrigins, readEnv, refreshTokens, type Env } from './config.ts';
+import { corsOrigins, mirrorSites, readEnv, refreshTokens, type Env } from './config.ts';
 import type { ViewerServiceUrls } from './routes/api/extras/viewer-services.ts';
 import {
   PUBLIC_TRANSLATE_HOSTS,
@@ -117,6 +117,7 @@ async function main(): Promise<void> {
     corsOrigins: corsOrigins(env),
     redisUrl: env.REDIS_URL,
     selfHosted: env.SELF_HOSTED === 'true',
+    mirrors: mirrorSites(env),
     imageSearchApiKey: env.SAUCENAO_API_KEY,
     services: upstream.services,
     translate: translateConfig(env, upstream),

@@ -39,7 +39,12 @@ describe('the SPA', () => {
 
   it('tells the app its configuration', async () => {
     const res = await t.app.inject({ url: '/api/config' });
-    expect(res.json()).toEqual({ upstream: 'sandbox', imageProxy: null, selfHosted: true });
+    expect(res.json()).toEqual({
+      upstream: 'sandbox',
+      imageProxy: null,
+      selfHosted: true,
+      mirrors: [],
+    });
   });
 });
 

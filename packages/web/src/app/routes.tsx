@@ -107,7 +107,10 @@ export const screenRoutes: RouteObject[] = [
   // a detail page in spec 001 §2.1's table: no bottom navigation
   { path: '/search_user/:word', lazy: searchUser },
   later('/setting/history', 'history'),
-  later('/setting/clearcache', 'clearcache'),
+  {
+    path: '/setting/clearcache',
+    lazy: lazyScreen(() => import('../screens/Setting/ClearCacheScreen.tsx')),
+  },
   {
     path: '/setting/contents_display',
     lazy: lazyScreen(() => import('../screens/Setting/ContentDisplayScreen.tsx')),
@@ -117,13 +120,31 @@ export const screenRoutes: RouteObject[] = [
     lazy: lazyScreen(() => import('../screens/Setting/PreferenceScreen.tsx')),
   },
   redirect('/setting/others', '/setting/preference'),
-  later('/setting/about', 'about'),
-  later('/setting/about/faq', 'faq'),
-  later('/setting/about/disclaimer', 'disclaimer'),
-  later('/setting/down_app', 'down_app'),
-  later('/setting/osusume', 'osusume'),
+  {
+    path: '/setting/about',
+    lazy: lazyScreen(() => import('../screens/Setting/AboutScreen.tsx')),
+  },
+  {
+    path: '/setting/about/faq',
+    lazy: lazyScreen(() => import('../screens/Setting/FaqScreen.tsx')),
+  },
+  {
+    path: '/setting/about/disclaimer',
+    lazy: lazyScreen(() => import('../screens/Setting/DisclaimerScreen.tsx')),
+  },
+  {
+    path: '/setting/down_app',
+    lazy: lazyScreen(() => import('../screens/Setting/DownAppScreen.tsx')),
+  },
+  {
+    path: '/setting/osusume',
+    lazy: lazyScreen(() => import('../screens/Setting/OsusumeScreen.tsx')),
+  },
   redirect('/setting/recommend', '/setting/osusume'),
-  later('/setting/accent_color', 'accent_color'),
+  {
+    path: '/setting/accent_color',
+    lazy: lazyScreen(() => import('../screens/Setting/AccentColorScreen.tsx')),
+  },
   { path: '/discovery', lazy: discovery },
   ...withAliases(['/osusume_illust', '/recom_illust'], { lazy: recommended }),
   ...withAliases(['/spotlights', '/pixivision'], { lazy: spotlights }),

@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 import type { Root } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@pv/core';
 import { NSFW_ON, decideStartup, type StartupDecision } from '../../lib/startup-checks.ts';
 import { readClientConfig, saveClientConfig } from '../../state/settings/client-config.ts';
 import { readSettings } from '../../state/settings/settings.ts';
@@ -61,10 +62,29 @@ export function afterStartup(decision: Extract<StartupDecision, { kind: 'run' }>
   } else if (decision.login === 'refresh') {
     showToast('startup.refreshing');
     void relogin(readClientConfig().refreshToken);
+    keepSignedIn();
   }
 }
 
-async function relogin(refreshToken: string): Promise<void> {
+/** The access token lives 1800 s; while signed in it is refreshed every 30 minutes (spec 001 §4). */
+export const RELOGIN_INTERVAL_MS = ACCESS_TOKEN_TTL_SECONDS * 1000;
+
+let reloginTimer: ReturnType<typeof setInterval> | undefined;
+
+/** Refreshes the access token every 30 minutes for as long as the local-app login lasts. */
+export function keepSignedIn(): void {
+  clearInterval(reloginTimer);
+  reloginTimer = setInterval(() => {
+    const config = readClientConfig();
+    if (!config.useLocalAppApi || !config.refreshToken) {
+      clearInterval(reloginTimer);
+      return;
+    }
+    void relogin(config.refreshToken);
+  }, RELOGIN_INTERVAL_MS);
+}
+
+export async function relogin(refreshToken: string): Promise<void> {
   try {
     const res = await fetch('/api/auth/token', {
       method: 'POST',

@@ -6,9 +6,16 @@ export interface ServerConfig {
   imageProxy: string | null;
   /** Self-hosted mode: search history instead of autocomplete, discovery shown (spec 000 §1). */
   selfHosted: boolean;
+  /** Other sites running this viewer (MIRRORS), for the about page. */
+  mirrors: string[];
 }
 
-const DEFAULT_CONFIG: ServerConfig = { upstream: 'pixiv', imageProxy: null, selfHosted: true };
+const DEFAULT_CONFIG: ServerConfig = {
+  upstream: 'pixiv',
+  imageProxy: null,
+  selfHosted: true,
+  mirrors: [],
+};
 
 const CONFIG_QUERY = {
   queryKey: ['server-config'],

@@ -1,0 +1,120 @@
+import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+const webVersion = (
+  JSON.parse(readFileSync(new URL('../../packages/web/package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
+).version;
+
+test('the accent colour page marks the current colour, applies a choice at once, and resets to #38a9f5', async ({
+  page,
+}) => {
+  await page.goto('/setting/accent_color');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Accent colour');
+  const swatches = page.getByTestId('accent-swatches').getByRole('button');
+  expect(await swatches.count()).toBeGreaterThanOrEqual(40);
+  const current = page.getByTestId('accent-swatches').locator('[aria-pressed="true"]');
+  await expect(current).toHaveCount(1);
+  await expect(current).toContainText('pixiv');
+  const accent = () =>
+    page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--accent').trim(),
+    );
+  expect(await accent()).toBe('#38a9f5');
+  await page.getByRole('button', { name: /Crimson/ }).click();
+  await expect(current).toContainText('Crimson');
+  expect(await accent()).toBe('#dc143c');
+  await page.reload();
+  await expect(current).toContainText('Crimson');
+  await page.getByRole('button', { name: 'Reset' }).click();
+  await expect(current).toContainText('pixiv');
+  expect(await accent()).toBe('#38a9f5');
+  await expect(page.getByRole('button', { name: 'Reset' })).toBeDisabled();
+});
+
+test('the cache page counts each store, asks before clearing, and the counts drop', async ({
+  page,
+}) => {
+  // Fill each store: the ranking's answers are persisted to IndexedDB within a second.
+  await page.goto('/rank/daily');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await page.evaluate(() => sessionStorage.setItem('probe', 'x'.repeat(3000)));
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            const open = indexedDB.open('keyval-store');
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('keyval')) return resolve(0);
+              const count = db.transaction('keyval').objectStore('keyval').count();
+              count.onsuccess = () => resolve(count.result);
+            };
+          }),
+      ),
+    )
+    .toBeGreaterThan(0);
+  await page.goto('/setting/clearcache');
+  const idb = page.getByTestId('cache-idb');
+  const session = page.getByTestId('cache-session');
+  await expect(idb).toContainText(/Records: [1-9]\d* · ([1-9]\d*\.\d KiB|\d+\.\d MiB)/);
+  await expect(session).toContainText(/Records: [1-9]\d* · \d+\.\d KiB/);
+
+  const dialog = page.getByTestId('confirm-dialog').filter({ visible: true });
+  await session.getByRole('button', { name: 'Clear' }).click();
+  await expect(dialog).toContainText('This cannot be undone.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(session).toContainText(/Records: [1-9]/);
+  await session.getByRole('button', { name: 'Clear' }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(session).toContainText('Records: 0 · 0.0 KiB');
+
+  await idb.getByRole('button', { name: 'Clear' }).click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  // The emptied response cache may be persisted again as one small empty snapshot.
+  await expect(idb).toContainText(/Records: [01] · 0\.\d KiB/);
+});
+
+test('about shows the version, its pages and credits; FAQ, disclaimer, app and recommendations read', async ({
+  page,
+}) => {
+  await page.goto('/setting');
+  await page.getByTestId('setting-menu').getByRole('link', { name: 'About' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('About');
+  await expect(page.getByTestId('about-version')).toHaveText(`v${webVersion}`);
+  await expect(page.getByTestId('about-mirrors')).toContainText(
+    'This server lists no other sites.',
+  );
+  await expect(page.getByRole('link', { name: /Fastify/ })).toHaveAttribute('rel', /noopener/);
+
+  await page.getByRole('link', { name: 'FAQ' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('FAQ');
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(5);
+  await expect(page.getByText('Why do pictures load slowly?')).toBeVisible();
+  await page.goBack();
+  await page.getByRole('link', { name: 'Disclaimer' }).click();
+  await expect(page.getByTestId('disclaimer')).toContainText('It is not made, endorsed or run by pixiv Inc.');
+  await page.goBack();
+  await page.getByRole('link', { name: 'Get the app' }).click();
+  await expect(page.getByTestId('down-app')).toContainText('Add to Home Screen');
+  await expect(page.getByRole('link', { name: /Google Play/ })).toHaveAttribute(
+    'href',
+    /play\.google\.com/,
+  );
+
+  await page.goto('/setting/recommend');
+  await expect(page).toHaveURL(/\/setting\/osusume$/);
+  const tabs = page.getByRole('tab');
+  await expect(tabs).toHaveText(['Sites', 'Apps', 'Userscripts']);
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('link', { name: /pixivision/ })).toBeVisible();
+  await tabs.first().focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tabs.nth(1)).toBeFocused();
+  await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByRole('link', { name: /PixEz/ })).toBeVisible();
+  await tabs.nth(2).click();
+  await expect(panel.getByRole('link', { name: /PixivBatchDownloader/ })).toBeVisible();
+});
