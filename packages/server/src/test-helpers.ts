@@ -37,9 +37,14 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  overrides: Omit<Partial<AppConfig>, 'hosts'> & { hosts?: Partial<UpstreamHosts> } = {},
+  overrides: Omit<Partial<AppConfig>, 'hosts'> & {
+    hosts?: Partial<UpstreamHosts>;
+    /** The sandbox's present (default TEST_NOW). */
+    sandboxNow?: number;
+  } = {},
 ): Promise<TestServer> {
-  const sandbox = await startSandbox({ now: TEST_NOW });
+  const { sandboxNow, ...config } = overrides;
+  const sandbox = await startSandbox({ now: sandboxNow ?? TEST_NOW });
   const logStream = new PassThrough();
   let logText = '';
   logStream.on('data', (chunk: Buffer) => (logText += chunk.toString('utf8')));
@@ -60,8 +65,8 @@ export async function startTestServer(
       aiKey: 'sandbox',
       timeoutMs: 10_000,
     },
-    ...overrides,
-    hosts: { ...sandbox.hosts, ...overrides.hosts },
+    ...config,
+    hosts: { ...sandbox.hosts, ...config.hosts },
   });
   return {
     app,
