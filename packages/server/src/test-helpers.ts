@@ -1,5 +1,5 @@
 /** Test setup: the server built in-process over a real sandbox on loopback. */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -44,6 +44,9 @@ export async function startTestServer(
   } = {},
 ): Promise<TestServer> {
   const { sandboxNow, ...config } = overrides;
+  // a web app made here is removed with the server
+  const webDist = config.webDist ?? fakeWebDist();
+  const ownDist = config.webDist ? undefined : webDist;
   const sandbox = await startSandbox({ now: sandboxNow ?? TEST_NOW });
   const logStream = new PassThrough();
   let logText = '';
@@ -51,7 +54,7 @@ export async function startTestServer(
   const app = await buildApp({
     refreshTokens: [DEMO_ACCOUNTS[0]!.refreshToken],
     upstreamKind: 'sandbox',
-    webDist: fakeWebDist(),
+    webDist,
     logLevel: 'info',
     logStream,
     // Generous, so a loaded CI machine does not turn slow answers into 502s; the timeout tests
@@ -75,6 +78,7 @@ export async function startTestServer(
     async close() {
       await app.close();
       await sandbox.close();
+      if (ownDist) rmSync(ownDist, { recursive: true, force: true });
     },
   };
 }
