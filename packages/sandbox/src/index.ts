@@ -5,6 +5,7 @@
 import type { UpstreamHosts } from '@pv/core';
 import { SANDBOX_HOSTS, buildSandboxApp } from './app.ts';
 import { warmLiveStreams } from './media/hls.ts';
+import { sweepStaleTempDirs } from './media/temp-dirs.ts';
 import type { SandboxOptions, SandboxState } from './state.ts';
 
 export { buildSandboxApp, routeByHost, SANDBOX_HOSTS } from './app.ts';
@@ -26,6 +27,12 @@ export {
   type TranslateHosts,
 } from './hosts/translate/index.ts';
 export { translateText } from './hosts/translate/translator.ts';
+export {
+  makeTempDir,
+  removeTempDir,
+  sweepStaleTempDirs,
+  type TempDirKind,
+} from './media/temp-dirs.ts';
 
 export interface StartSandboxOptions extends SandboxOptions {
   /** Encode the live streams' video in the background right after start (default true). */
@@ -79,6 +86,8 @@ export async function startSandbox(options: StartSandboxOptions = {}): Promise<R
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : options.port;
   const baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  // what a killed sandbox or server left in the temporary folder
+  sweepStaleTempDirs();
   if (options.warmMedia !== false) warmLiveStreams();
   return { baseUrl, hosts: sandboxHosts(baseUrl), state, close: () => app.close() };
 }

@@ -73,6 +73,8 @@ export function appPost(
 /** A sandbox running in its own Node process, as `cli.ts` starts it. */
 export interface SandboxProcess {
   baseUrl: string;
+  pid: number;
+  /** SIGTERM, then waits for the exit. */
   stop(): Promise<void>;
 }
 
@@ -81,9 +83,13 @@ export interface SandboxProcess {
  * resolves once it prints its base URL. The environment's SANDBOX_* settings are left out, so
  * that only the arguments decide the world.
  */
-export function spawnSandbox(args: string[], timeoutMs = 30_000): Promise<SandboxProcess> {
+export function spawnSandbox(
+  args: string[],
+  timeoutMs = 30_000,
+  extraEnv: NodeJS.ProcessEnv = {},
+): Promise<SandboxProcess> {
   const root = fileURLToPath(new URL('../../../', import.meta.url));
-  const env = { ...process.env };
+  const env = { ...process.env, ...extraEnv };
   for (const key of Object.keys(env)) if (key.startsWith('SANDBOX_')) delete env[key];
   const child = spawn(
     process.execPath,
@@ -108,7 +114,7 @@ export function spawnSandbox(args: string[], timeoutMs = 30_000): Promise<Sandbo
       const url = /pixiv sandbox listening at (http:\/\/\S+)/.exec(out)?.[1];
       if (!url) return;
       clearTimeout(timer);
-      resolve({ baseUrl: url, stop });
+      resolve({ baseUrl: url, pid: child.pid!, stop });
     });
     child.once('exit', (code) => {
       clearTimeout(timer);

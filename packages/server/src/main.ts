@@ -9,6 +9,7 @@ import {
   sandboxServices,
   sandboxTranslateHosts,
   startSandbox,
+  sweepStaleTempDirs,
 } from '@pv/sandbox';
 import { buildApp } from './app.ts';
 import { corsOrigins, mirrorSites, readEnv, refreshTokens, type Env } from './config.ts';
@@ -103,6 +104,8 @@ async function chooseUpstream(env: Env): Promise<UpstreamChoice> {
 
 async function main(): Promise<void> {
   const env = readEnv(process.env);
+  // what a killed server left in the temporary folder (ugoira encodes, the sandbox's HLS loops)
+  sweepStaleTempDirs();
   const upstream = await chooseUpstream(env);
   const app = await buildApp({
     hosts: upstream.hosts,

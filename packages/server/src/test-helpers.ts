@@ -1,5 +1,5 @@
 /** Test setup: the server built in-process over a real sandbox on loopback. */
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -37,11 +37,19 @@ export interface TestServer {
 }
 
 export async function startTestServer(
-  overrides: Omit<Partial<AppConfig>, 'hosts'> & { hosts?: Partial<UpstreamHosts> } = {},
+  overrides: Omit<Partial<AppConfig>, 'hosts'> & {
+    hosts?: Partial<UpstreamHosts>;
+    /** The sandbox's present (default TEST_NOW). */
+    sandboxNow?: number;
+  } = {},
   /** Something standing between the server and the sandbox (the hostile upstream): its hosts. */
   front?: (sandbox: RunningSandbox) => Promise<{ hosts: UpstreamHosts; close(): Promise<void> }>,
 ): Promise<TestServer> {
-  const sandbox = await startSandbox({ now: TEST_NOW });
+  const { sandboxNow, ...config } = overrides;
+  // a web app made here is removed with the server
+  const webDist = config.webDist ?? fakeWebDist();
+  const ownDist = config.webDist ? undefined : webDist;
+  const sandbox = await startSandbox({ now: sandboxNow ?? TEST_NOW });
   const between = await front?.(sandbox);
   const logStream = new PassThrough();
   let logText = '';
@@ -49,7 +57,7 @@ export async function startTestServer(
   const app = await buildApp({
     refreshTokens: [DEMO_ACCOUNTS[0]!.refreshToken],
     upstreamKind: 'sandbox',
-    webDist: fakeWebDist(),
+    webDist,
     logLevel: 'info',
     logStream,
     // Generous, so a loaded CI machine does not turn slow answers into 502s; the timeout tests
@@ -63,8 +71,8 @@ export async function startTestServer(
       aiKey: 'sandbox',
       timeoutMs: 10_000,
     },
-    ...overrides,
-    hosts: { ...(between?.hosts ?? sandbox.hosts), ...overrides.hosts },
+    ...config,
+    hosts: { ...(between?.hosts ?? sandbox.hosts), ...config.hosts },
   });
   return {
     app,
@@ -74,6 +82,7 @@ export async function startTestServer(
       await app.close();
       await between?.close();
       await sandbox.close();
+      if (ownDist) rmSync(ownDist, { recursive: true, force: true });
     },
   };
 }

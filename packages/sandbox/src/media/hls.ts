@@ -6,11 +6,11 @@
  * discontinuities, as a real live stream's does.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { makeTempDir, removeTempDir } from './temp-dirs.ts';
 
 const run = promisify(execFile);
 
@@ -23,7 +23,7 @@ export const LOOKS = 4;
 const loops = new Map<number, Promise<Buffer[]>>();
 
 async function encode(look: number): Promise<Buffer[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'pv-hls-'));
+  const dir = await makeTempDir('hls');
   try {
     const seconds = SEGMENT_SECONDS * LOOP_SEGMENTS;
     await run(ffmpeg.path, [
@@ -67,7 +67,7 @@ async function encode(look: number): Promise<Buffer[]> {
       .sort((a, b) => Number(a.slice(3, -3)) - Number(b.slice(3, -3)));
     return Promise.all(files.slice(0, LOOP_SEGMENTS).map((f) => readFile(join(dir, f))));
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await removeTempDir(dir);
   }
 }
 

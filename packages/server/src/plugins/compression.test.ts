@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,10 +19,15 @@ function bigWebDist(): string {
 }
 
 let t: TestServer;
+let dist: string;
 beforeAll(async () => {
-  t = await startTestServer({ webDist: bigWebDist() });
+  dist = bigWebDist();
+  t = await startTestServer({ webDist: dist });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dist, { recursive: true, force: true });
+});
 
 const RANKING = '/app-api.pixiv.net/v1/illust/ranking';
 

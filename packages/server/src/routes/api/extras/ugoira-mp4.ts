@@ -8,11 +8,11 @@
  * the scarce part); finished MP4s sit in a byte-bounded LRU.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { LRUCache } from 'lru-cache';
+import { makeTempDir, removeTempDir } from '@pv/sandbox';
 
 /** An encode that takes longer than this is killed. */
 export const UGOIRA_ENCODE_TIMEOUT_MS = 120_000;
@@ -111,7 +111,7 @@ export async function encodeUgoiraMp4(
   const ext = frames[0]!.ext;
   // An image sequence is decoded by one codec, guessed from the extension.
   if (frames.some((f) => f.ext !== ext)) throw new Error('frames of mixed formats');
-  const dir = await mkdtemp(join(tmpdir(), 'pv-ugoira-'));
+  const dir = await makeTempDir('ugoira');
   try {
     const name = (k: number) => join(dir, `f${String(k).padStart(6, '0')}.${ext}`);
     for (const [k, frame] of frames.entries()) await writeFile(name(k), frame.bytes);
@@ -155,6 +155,6 @@ export async function encodeUgoiraMp4(
     );
     return await readFile(out);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    await removeTempDir(dir);
   }
 }

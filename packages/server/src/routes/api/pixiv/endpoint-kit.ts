@@ -3,6 +3,7 @@
  * share: HibiAPI's fields and the factories for the endpoint shapes that recur across illusts,
  * novels, comments and series. Field order is HibiAPI's, and so the order of a 422's issues.
  */
+import { rankingDateWindow } from '@pv/core';
 import type { MirrorEndpoint } from './endpoints.ts';
 import { passedThrough, type Args, type Field, type Fields } from './params.ts';
 
@@ -20,6 +21,15 @@ export const word = {
   missing: 'word required',
 } as const;
 const on = { type: 'bool', default: true } as const;
+
+/**
+ * The latest ranking day pixiv has published at `now`: yesterday in Japan from 14:00 JST, the
+ * day before until then (core's ranking calendar rule). An undated ranking asks for it, as
+ * asking for yesterday answered an empty list every morning in Japan.
+ */
+export function latestRankingDate(now = Date.now()): string {
+  return rankingDateWindow(new Date(now)).max;
+}
 
 export const SORTS = ['date_desc', 'date_asc', 'popular_desc'] as const;
 export const DURATIONS = ['within_last_day', 'within_last_week', 'within_last_month'] as const;

@@ -12,6 +12,7 @@ import {
   byId,
   forIos,
   idOf,
+  latestRankingDate,
   offset,
   page,
   popularPreview,
@@ -61,11 +62,6 @@ export const RANK_MODES = [
   'week_r18_manga',
 ] as const;
 
-/** Yesterday in Japan, where pixiv's ranking days are counted. */
-export function yesterdayJst(now = Date.now()): string {
-  return new Date(now + 9 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
-}
-
 const SEARCH_MODES = [
   'partial_match_for_tags',
   'exact_match_for_tags',
@@ -78,7 +74,7 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
   rank: {
     fields: {
       mode: { type: 'enum', values: RANK_MODES, default: 'week' },
-      date: { type: 'date', default: () => yesterdayJst() },
+      date: { type: 'date', default: () => latestRankingDate() },
       page,
       size,
     },

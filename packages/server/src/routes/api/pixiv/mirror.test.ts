@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RawIllustListResponse } from '@pv/core';
 import { DEMO_ACCOUNTS, type DemoAccount, type FaultRule } from '@pv/sandbox';
 import { startTestServer, type TestServer } from '../../../test-helpers.ts';
-import { ENDPOINTS, yesterdayJst } from './endpoints.ts';
+import { ENDPOINTS } from './endpoints.ts';
+import { latestRankingDate } from './endpoint-kit.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -42,9 +43,10 @@ describe('GET /api/pixiv/rank', () => {
     expect(b.illusts[0]!.id).toBe(a.illusts[20]!.id);
   });
 
-  it('defaults to mode week and yesterday (JST)', () => {
-    expect(yesterdayJst(Date.parse('2026-11-20T23:30:00Z'))).toBe('2026-11-20');
-    expect(yesterdayJst(Date.parse('2026-11-20T10:00:00Z'))).toBe('2026-11-19');
+  it('defaults to the latest published ranking day: yesterday (JST) from 14:00, else the day before', () => {
+    expect(latestRankingDate(Date.parse('2026-11-21T05:00:00Z'))).toBe('2026-11-20');
+    expect(latestRankingDate(Date.parse('2026-11-21T04:59:00Z'))).toBe('2026-11-19');
+    expect(latestRankingDate(Date.parse('2026-11-20T15:30:00Z'))).toBe('2026-11-19');
   });
 
   it('caches: the second answer is a hit with a shrinking max-age; no-store bypasses', async () => {

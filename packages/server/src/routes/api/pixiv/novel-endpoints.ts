@@ -12,6 +12,7 @@ import {
   byId,
   forIos,
   idOf,
+  latestRankingDate,
   offset,
   page,
   pagedById,
@@ -42,13 +43,13 @@ export const NOVEL_ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
   rank_novel: {
     fields: {
       mode: { type: 'string', default: 'day', maxLength: 40 },
-      date: { type: 'date' },
+      date: { type: 'date', default: () => latestRankingDate() },
       page,
       size,
     },
     upstream: (a) => ({
       path: '/v1/novel/ranking',
-      query: { mode: a.mode as string, date: a.date as string | undefined, offset: offset(a) },
+      query: { mode: a.mode as string, date: a.date as string, offset: offset(a) },
     }),
     ttl: TTL.rankings,
   },
