@@ -30,6 +30,7 @@ import { imageRoutes } from './routes/img/index.ts';
 import { spaRoutes } from './routes/spa.ts';
 import { requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerRouteTable } from './lib/route-table.ts';
 
 export interface AppConfig {
   hosts: UpstreamHosts;
@@ -105,6 +106,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   registerSecurityHeaders(app, config.imageProxy);
   registerErrorHandler(app);
+  registerRouteTable(app);
   // Graceful shutdown: answers sent once close() has begun end their connection, so that close()
   // waits for requests in flight and not for idle keep-alive connections.
   let closing = false;

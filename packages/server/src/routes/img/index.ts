@@ -57,7 +57,8 @@ async function proxy(
   // `/i/{id}` and `/s/{keyword}` are also SPA routes (artwork and search short links). Every
   // image path ends in a file extension; anything else is a page for the app.
   if (!IMAGE_FILE.test(rawPath)) return reply.callNotFound();
-  if (!safe(rawPath)) return reply.code(400).type('text/plain').send('bad image path');
+  if (!safe(rawPath))
+    return reply.code(400).header('cache-control', 'no-store').send({ error: 'bad image path' });
   const headers: Record<string, string> = {
     Referer: 'https://www.pixiv.net/',
     'User-Agent': 'Mozilla/5.0 (pixiv-viewer image proxy)',
@@ -95,6 +96,14 @@ async function proxy(
     body = checked;
   } else {
     await res.body?.cancel();
+    if (res.status !== 304) {
+      // upstream's own error page is never relayed: its status (a 5xx as 502) and our reason
+      const status = res.status >= 500 || res.status < 400 ? 502 : res.status;
+      return reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .send({ error: `image upstream answered ${res.status}` });
+    }
   }
   reply.code(res.status);
   for (const name of PASS_RESPONSE) {
