@@ -155,7 +155,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     async (scope) => {
       await registerRateLimit(scope, perMinute);
-      await webRoutes(scope, { upstream, cache });
+      await webRoutes(scope, { upstream, cache, timeoutMs: config.upstreamTimeoutMs });
     },
     { prefix: '/api/web' },
   );
@@ -215,6 +215,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }));
   await app.register(async (scope) =>
     imageRoutes(scope, {
+      timeoutMs: config.upstreamTimeoutMs,
       pximg: config.hosts.pximg,
       spximg: config.hosts.spximg,
       sketchImg: config.hosts.sketchImg,

@@ -212,6 +212,11 @@ export interface FuzzFinding {
 export function problemOf(status: number, type: string, body: string): string | null {
   if (status >= 500) return `status ${status}`;
   if (status < 400) return null;
+  return shapeProblem(type, body);
+}
+
+/** Why an error answer is not in the documented error shape, or null. */
+export function shapeProblem(type: string, body: string): string | null {
   if (!type.includes('json')) return `error answer of type ${type || 'none'}`;
   try {
     const parsed = JSON.parse(body) as Record<string, unknown>;

@@ -44,6 +44,8 @@ export interface ImageProxyOptions {
   pximg: string;
   spximg: string;
   sketchImg: string;
+  /** Upstream timeout in ms (default 20 s). */
+  timeoutMs?: number;
 }
 
 async function proxy(
@@ -52,6 +54,7 @@ async function proxy(
   reply: FastifyReply,
   prefix = /^\/[is]\//,
   safe = isSafeImagePath,
+  timeoutMs = HTTP_TIMEOUT_MS,
 ) {
   const rawPath = req.url.replace(prefix, '').split('?')[0] ?? '';
   // `/i/{id}` and `/s/{keyword}` are also SPA routes (artwork and search short links). Every
@@ -75,7 +78,7 @@ async function proxy(
       method: 'GET',
       headers,
       redirect: 'manual',
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     req.log.warn({ err: (error as Error).name }, 'image upstream failed');
@@ -187,9 +190,10 @@ async function checkedBody(res: Response): Promise<Readable | string> {
 }
 
 export async function imageRoutes(app: FastifyInstance, options: ImageProxyOptions): Promise<void> {
-  app.get('/i/*', (req, reply) => proxy(options.pximg, req, reply));
-  app.get('/s/*', (req, reply) => proxy(options.spximg, req, reply));
+  const timeout = options.timeoutMs;
+  app.get('/i/*', (req, reply) => proxy(options.pximg, req, reply, undefined, undefined, timeout));
+  app.get('/s/*', (req, reply) => proxy(options.spximg, req, reply, undefined, undefined, timeout));
   app.get('/sk/*', (req, reply) =>
-    proxy(options.sketchImg, req, reply, /^\/sk\//, isSafeSketchImagePath),
+    proxy(options.sketchImg, req, reply, /^\/sk\//, isSafeSketchImagePath, timeout),
   );
 }
