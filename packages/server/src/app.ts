@@ -31,6 +31,7 @@ import { imageRoutes } from './routes/img/index.ts';
 import { spaRoutes } from './routes/spa.ts';
 import { requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { registerRouteTable } from './lib/route-table.ts';
 
 export interface AppConfig {
   hosts: UpstreamHosts;
@@ -111,6 +112,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerSecurityHeaders(app, config.imageProxy);
   registerCompression(app);
   registerErrorHandler(app);
+  registerRouteTable(app);
   // Graceful shutdown: answers sent once close() has begun end their connection, so that close()
   // waits for requests in flight and not for idle keep-alive connections.
   let closing = false;
@@ -162,7 +164,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(
     async (scope) => {
       await registerRateLimit(scope, perMinute);
-      await webRoutes(scope, { upstream, cache });
+      await webRoutes(scope, { upstream, cache, timeoutMs: config.upstreamTimeoutMs });
     },
     { prefix: '/api/web' },
   );
@@ -223,6 +225,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   }));
   await app.register(async (scope) =>
     imageRoutes(scope, {
+      timeoutMs: config.upstreamTimeoutMs,
       pximg: config.hosts.pximg,
       spximg: config.hosts.spximg,
       sketchImg: config.hosts.sketchImg,

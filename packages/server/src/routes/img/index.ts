@@ -44,6 +44,8 @@ export interface ImageProxyOptions {
   pximg: string;
   spximg: string;
   sketchImg: string;
+  /** Upstream timeout in ms (default 20 s). */
+  timeoutMs?: number;
 }
 
 async function proxy(
@@ -52,12 +54,14 @@ async function proxy(
   reply: FastifyReply,
   prefix = /^\/[is]\//,
   safe = isSafeImagePath,
+  timeoutMs = HTTP_TIMEOUT_MS,
 ) {
   const rawPath = req.url.replace(prefix, '').split('?')[0] ?? '';
   // `/i/{id}` and `/s/{keyword}` are also SPA routes (artwork and search short links). Every
   // image path ends in a file extension; anything else is a page for the app.
   if (!IMAGE_FILE.test(rawPath)) return reply.callNotFound();
-  if (!safe(rawPath)) return reply.code(400).type('text/plain').send('bad image path');
+  if (!safe(rawPath))
+    return reply.code(400).header('cache-control', 'no-store').send({ error: 'bad image path' });
   const headers: Record<string, string> = {
     Referer: 'https://www.pixiv.net/',
     'User-Agent': 'Mozilla/5.0 (pixiv-viewer image proxy)',
@@ -74,7 +78,7 @@ async function proxy(
       method: 'GET',
       headers,
       redirect: 'manual',
-      signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      signal: AbortSignal.timeout(timeoutMs),
     });
   } catch (error) {
     req.log.warn({ err: (error as Error).name }, 'image upstream failed');
@@ -95,6 +99,14 @@ async function proxy(
     body = checked;
   } else {
     await res.body?.cancel();
+    if (res.status !== 304) {
+      // upstream's own error page is never relayed: its status (a 5xx as 502) and our reason
+      const status = res.status >= 500 || res.status < 400 ? 502 : res.status;
+      return reply
+        .code(status)
+        .header('cache-control', 'no-store')
+        .send({ error: `image upstream answered ${res.status}` });
+    }
   }
   reply.code(res.status);
   for (const name of PASS_RESPONSE) {
@@ -178,9 +190,10 @@ async function checkedBody(res: Response): Promise<Readable | string> {
 }
 
 export async function imageRoutes(app: FastifyInstance, options: ImageProxyOptions): Promise<void> {
-  app.get('/i/*', (req, reply) => proxy(options.pximg, req, reply));
-  app.get('/s/*', (req, reply) => proxy(options.spximg, req, reply));
+  const timeout = options.timeoutMs;
+  app.get('/i/*', (req, reply) => proxy(options.pximg, req, reply, undefined, undefined, timeout));
+  app.get('/s/*', (req, reply) => proxy(options.spximg, req, reply, undefined, undefined, timeout));
   app.get('/sk/*', (req, reply) =>
-    proxy(options.sketchImg, req, reply, /^\/sk\//, isSafeSketchImagePath),
+    proxy(options.sketchImg, req, reply, /^\/sk\//, isSafeSketchImagePath, timeout),
   );
 }

@@ -53,4 +53,9 @@ describe('POST /api/image-search', () => {
     const res = await upload(new Uint8Array([0xff, 0xd8, 0xff]), 'image/jpeg');
     expect(res).toEqual({ status: 502, body: { error: 'search.img.err' } });
   });
+
+  it('answers 422, not 502, for a file the service cannot read (the client’s fault)', async () => {
+    const res = await upload(new TextEncoder().encode('not a png'), 'image/png');
+    expect(res).toEqual({ status: 422, body: { error: 'search.img.err' } });
+  });
 });

@@ -60,6 +60,11 @@ export async function imageSearchRoutes(
         signal: AbortSignal.timeout(deps.timeoutMs ?? HTTP_TIMEOUT_MS),
       });
       body = (await res.json()) as typeof body;
+      // SauceNAO's negative status is the client's fault (-3: not an image it can read): the
+      // file is refused, the service is not down.
+      if (res.status === 400 && (body.header?.status ?? 0) < 0) {
+        return reply.code(422).send({ error: 'search.img.err' });
+      }
       if (!res.ok || !Array.isArray(body.results)) {
         return reply.code(502).send({ error: 'search.img.err' });
       }

@@ -27,7 +27,11 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
   ) => {
     try {
       const res = await load();
-      return reply.code(res.status).header('cache-control', 'no-cache').send(res.body);
+      // sketch's own failures are upstream's, not ours: a 502 (with its envelope)
+      return reply
+        .code(res.status >= 500 ? 502 : res.status)
+        .header('cache-control', 'no-cache')
+        .send(res.body);
     } catch (error) {
       if (error instanceof PixivError) {
         log.warn({ kind: error.kind }, 'sketch request failed');
@@ -57,7 +61,7 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
   app.get('/api/sketch/hls/*', { config: { rateLimit: false } }, async (req, reply) => {
     const path = `/hls/${(req.params as { '*': string })['*']}`;
     const url = sketch.hlsUrl(path);
-    if (!url) return reply.code(404).send('not found');
+    if (!url) return reply.code(404).send({ error: 'not found' });
     let res: Response;
     try {
       res = await fetch(url, {
@@ -67,42 +71,58 @@ export async function liveRoutes(app: FastifyInstance, deps: LiveDeps): Promise<
         signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
       });
     } catch {
-      return reply.code(502).send('upstream failed');
+      return reply.code(502).send({ error: 'upstream failed' });
     }
-    reply.code(res.status === 200 ? 200 : res.status >= 500 ? 502 : 404);
+    if (res.status !== 200) {
+      await res.body?.cancel();
+      return reply
+        .code(res.status >= 500 ? 502 : 404)
+        .header('cache-control', 'no-store')
+        .send({ error: res.status >= 500 ? 'upstream failed' : 'not found' });
+    }
+    reply.code(200);
     reply.header('content-type', res.headers.get('content-type') ?? 'application/octet-stream');
     reply.header('cache-control', path.endsWith('.m3u8') ? 'no-cache' : 'max-age=60');
-    if (!res.body || res.status !== 200) return reply.send();
+    if (!res.body) return reply.send();
     return reply.send(Readable.fromWeb(res.body as WebReadableStream));
   });
 
-  app.get('/ws/lives', { websocket: true }, (client, req) => {
-    const id = (req.query as { live_id?: string }).live_id ?? '';
-    if (!isLiveId(id)) {
-      client.close(4400, 'bad live id');
-      return;
-    }
-    const upstream = new WebSocket(sketch.socketUrl(id), {
-      headers: { Origin: 'https://sketch.pixiv.net' },
-      handshakeTimeout: deps.timeoutMs ?? HTTP_TIMEOUT_MS,
-    });
-    upstream.on('message', (data, isBinary) => {
-      if (client.readyState === client.OPEN) client.send(data, { binary: isBinary });
-    });
-    const closeCode = (code: number) =>
-      code >= 1000 && code < 5000 && code !== 1005 && code !== 1006 ? code : 1011;
-    upstream.on('close', (code, reason) => {
-      if (client.readyState === client.OPEN)
-        client.close(closeCode(code), reason.toString().slice(0, 100));
-    });
-    upstream.on('error', (error) => {
-      req.log.warn({ err: error.message }, 'sketch websocket failed');
-      if (client.readyState === client.OPEN) client.close(1011, 'upstream failed');
-    });
-    client.on('close', () => {
-      if (upstream.readyState === WebSocket.OPEN || upstream.readyState === WebSocket.CONNECTING) {
-        upstream.terminate();
+  app.route({
+    method: 'GET',
+    url: '/ws/lives',
+    // a plain GET (no upgrade) gets a reason, not an empty 404
+    handler: (_req, reply) => reply.code(426).send({ error: 'websocket upgrade required' }),
+    wsHandler: (client, req) => {
+      const id = (req.query as { live_id?: string }).live_id ?? '';
+      if (!isLiveId(id)) {
+        client.close(4400, 'bad live id');
+        return;
       }
-    });
+      const upstream = new WebSocket(sketch.socketUrl(id), {
+        headers: { Origin: 'https://sketch.pixiv.net' },
+        handshakeTimeout: deps.timeoutMs ?? HTTP_TIMEOUT_MS,
+      });
+      upstream.on('message', (data, isBinary) => {
+        if (client.readyState === client.OPEN) client.send(data, { binary: isBinary });
+      });
+      const closeCode = (code: number) =>
+        code >= 1000 && code < 5000 && code !== 1005 && code !== 1006 ? code : 1011;
+      upstream.on('close', (code, reason) => {
+        if (client.readyState === client.OPEN)
+          client.close(closeCode(code), reason.toString().slice(0, 100));
+      });
+      upstream.on('error', (error) => {
+        req.log.warn({ err: error.message }, 'sketch websocket failed');
+        if (client.readyState === client.OPEN) client.close(1011, 'upstream failed');
+      });
+      client.on('close', () => {
+        if (
+          upstream.readyState === WebSocket.OPEN ||
+          upstream.readyState === WebSocket.CONNECTING
+        ) {
+          upstream.terminate();
+        }
+      });
+    },
   });
 }

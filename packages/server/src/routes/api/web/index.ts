@@ -23,6 +23,8 @@ export { SESSION_HEADER, CSRF_HEADER, NEW_CSRF_HEADER } from './session.ts';
 export interface WebDeps {
   upstream: Upstream;
   cache: ResponseCache;
+  /** Upstream timeout in ms (default the client's 20 s). */
+  timeoutMs?: number;
 }
 
 /** A 200 answer with `error: false`; upstream failures of routes that swallow them are not. */
@@ -67,6 +69,7 @@ async function load(
   const web = createWebClient({
     hosts: deps.upstream.hosts,
     acceptLanguage: language,
+    timeoutMs: deps.timeoutMs,
     ...(session ? { session } : {}),
   });
   return { path, res: await web.getJson<unknown>(path, query) };
