@@ -13,6 +13,7 @@ import { useSettings } from '../../state/settings/settings.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { SearchTabs } from '../Search/SearchTabs.tsx';
 import styles from './SearchUser.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 const SKELETON_CARDS = 6;
 
@@ -33,6 +34,7 @@ export default function SearchUserScreen() {
   const users = useMemo(() => filterBlockedUsers(list.items, blocks), [list.items, blocks]);
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
   const firstLoad = list.loading && list.items.length === 0 && !list.error;
+  useDocumentTitle(t('search.doc_title_user', { word }));
   if (loaded && !selfHosted) return <NotFoundScreen />;
   if (!word) return <Navigate to="/search_user" replace />;
   return (
