@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NAV_BACK_TO_TOP_MAX_WIDTH_PX, NAV_HIDE_THRESHOLD_PX } from '@pv/core';
+import { scrollBehavior } from '../../lib/motion.ts';
 import { useSignedIn } from '../../state/settings/client-config.ts';
 import { NAV_ITEMS as ITEMS } from './nav-items.ts';
 import styles from './BottomNav.module.css';
@@ -34,12 +35,12 @@ export function BottomNav() {
   const { pathname } = useLocation();
   const { hidden, narrow } = useNavState();
   const signedIn = useSignedIn();
-  const toTop = () => window.scrollTo({ top: 0, behavior: 'smooth' });
+  const toTop = () => window.scrollTo({ top: 0, behavior: scrollBehavior() });
   return (
     <nav
       className={`${styles.nav} ${hidden ? styles.hidden : ''}`}
       data-testid="bottom-nav"
-      aria-label="main"
+      aria-label={t('nav.label')}
     >
       {ITEMS.filter((item) => !item.signedIn || signedIn).map((item) => {
         const current = item.section.test(pathname);

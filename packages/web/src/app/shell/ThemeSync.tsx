@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
+import { accentTokens } from '../../lib/contrast.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 
 /**
- * Applies the theme settings to the document: dark mode, the accent colour, the page font and
- * the body background (withBodyBg: a soft wash of the accent behind the pages, globals.css).
+ * Applies the theme settings to the document: dark mode, the accent colour (and the colours
+ * derived from it for contrast), the page font and the body background (withBodyBg: a soft wash of the accent behind the pages, globals.css).
  */
 export function ThemeSync() {
   const { app } = useSettings();
@@ -12,6 +13,9 @@ export function ThemeSync() {
     if (app.theme === 'auto') delete root.dataset.theme;
     else root.dataset.theme = app.theme;
     root.style.setProperty('--accent', app.accent);
+    // Text on the accent and the accent as text, readable whatever the colour (WCAG AA).
+    for (const [name, value] of Object.entries(accentTokens(app.accent)))
+      root.style.setProperty(name, value);
     // The chosen font first, the default stack behind it (styles/globals.css).
     if (app.pageFont) root.style.setProperty('--page-font', `"${app.pageFont}", var(--font)`);
     else root.style.removeProperty('--page-font');

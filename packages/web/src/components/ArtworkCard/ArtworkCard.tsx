@@ -18,11 +18,14 @@ import { showToast } from '../../state/ui/toast.ts';
 import { ArtworkViewer } from './ArtworkViewer.tsx';
 import { BlockDialog } from './BlockDialog.tsx';
 import { BookmarkHeart } from './BookmarkHeart.tsx';
+import { RankBadge } from './RankBadge.tsx';
 import styles from './ArtworkCard.module.css';
 
 export interface ArtworkCardProps {
   artwork: Artwork;
   imageProxy?: string;
+  /** The work's place in a ranking (1 is first), shown on the image. */
+  rank?: number;
 }
 
 /** Height of the card's title and author block, px (the grid places cards by it). */
@@ -41,7 +44,11 @@ export function cardAspect(artwork: Pick<Artwork, 'width' | 'height'>): number {
  * The image opens the artwork; the title opens the full-size viewer (or the lightbox); a long
  * press downloads or offers to block, as set; signed in, a heart toggles the bookmark.
  */
-export const ArtworkCard = memo(function ArtworkCard({ artwork, imageProxy }: ArtworkCardProps) {
+export const ArtworkCard = memo(function ArtworkCard({
+  artwork,
+  imageProxy,
+  rank,
+}: ArtworkCardProps) {
   const { t } = useTranslation();
   const { app } = useSettings();
   // Hearts need the app API with the user's token: the local-app mode, not a web session.
@@ -87,6 +94,7 @@ export const ArtworkCard = memo(function ArtworkCard({ artwork, imageProxy }: Ar
             decoding="async"
           />
           <span className={styles.badges}>
+            {rank !== undefined && <RankBadge rank={rank} />}
             {artwork.x_restrict === 1 && (
               <span className={`${styles.badge} ${styles.r18}`} data-testid="badge-r18">
                 R-18

@@ -2,7 +2,7 @@ import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MASONRY_GUTTER_PX, type Artwork } from '@pv/core';
 import type { PagedList } from '../../lib/usePagedList.ts';
-import { layoutGrid, visibleBoxes } from '../../lib/grid-layouts.ts';
+import { layoutGrid, visibleBoxes, type GridKind } from '../../lib/grid-layouts.ts';
 import { masonryColumns } from '../../lib/masonry.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
@@ -15,6 +15,16 @@ import styles from './ImageGrid.module.css';
 export interface ImageGridProps {
   list: PagedList<Artwork>;
   imageProxy?: string;
+  /**
+   * A ranking: each card's place (from `rankPositions`). Its cards show their number, and a
+   * column layout (Masonry, Lab equal width) gives way to the Grid, whose rows keep the order.
+   */
+  rankOf?: ReadonlyMap<number, number>;
+}
+
+/** The layout a ranking uses: the chosen one when it fills rows in order, else the Grid. */
+export function rowMajorLayout(kind: GridKind): GridKind {
+  return kind === 'Masonry' || kind === 'LabEqualWidth' ? 'Grid' : kind;
 }
 
 /** Cards are rendered this far above and below the viewport, px. */
@@ -36,7 +46,7 @@ function rowSizes(inner: number) {
  * variants), with the list engine's states and infinite paging. Card boxes come from aspect
  * ratios alone, and only the cards near the viewport are in the DOM.
  */
-export function ImageGrid({ list, imageProxy }: ImageGridProps) {
+export function ImageGrid({ list, imageProxy, rankOf }: ImageGridProps) {
   const { t } = useTranslation();
   const { app } = useSettings();
   const columnsRef = useRef<HTMLDivElement>(null);
@@ -44,9 +54,10 @@ export function ImageGrid({ list, imageProxy }: ImageGridProps) {
   const inner = Math.max(1, useElementWidth(columnsRef));
   const columns = masonryColumns(inner);
   const metaHeight = app.isImageCardOuterMeta ? CARD_META_HEIGHT_PX : 0;
+  const kind = rankOf ? rowMajorLayout(app.wfType) : app.wfType;
   const layout = useMemo(
     () =>
-      layoutGrid(app.wfType, {
+      layoutGrid(kind, {
         items: list.items,
         width: inner,
         columns,
@@ -55,7 +66,7 @@ export function ImageGrid({ list, imageProxy }: ImageGridProps) {
         metaHeight,
         ...rowSizes(inner),
       }),
-    [app.wfType, list.items, inner, columns, metaHeight],
+    [kind, list.items, inner, columns, metaHeight],
   );
   const viewport = useViewport(columnsRef);
   const visible = visibleBoxes(
@@ -75,11 +86,11 @@ export function ImageGrid({ list, imageProxy }: ImageGridProps) {
         className={styles.canvas}
         style={{ height: layout.height }}
         data-card-count={list.items.length}
-        data-layout={app.wfType}
+        data-layout={kind}
       >
         {visible.map(({ item, top, left, width: w, height }) => (
           <div key={item.id} className={styles.slot} style={{ top, left, width: w, height }}>
-            <ArtworkCard artwork={item} imageProxy={imageProxy} />
+            <ArtworkCard artwork={item} imageProxy={imageProxy} rank={rankOf?.get(item.id)} />
           </div>
         ))}
       </div>

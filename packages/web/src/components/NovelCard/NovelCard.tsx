@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isAiArtwork, toProxiedImageUrl, type Novel } from '@pv/core';
 import styles from './NovelCard.module.css';
+import { RankBadge } from '../ArtworkCard/RankBadge.tsx';
 
 /** The card's fixed height, px: the grid places rows by it without measuring. */
 export const NOVEL_CARD_HEIGHT_PX = 156;
@@ -12,13 +13,15 @@ const CARD_TAGS = 6;
 export interface NovelCardProps {
   novel: Novel;
   imageProxy?: string;
+  /** The novel's place in a ranking (1 is first), shown on the cover. */
+  rank?: number;
 }
 
 /**
  * Novel card: cover, title, author, R-18 / R-18G / AI badges, text length, bookmarks, series
  * and tags. A click anywhere but on its links opens the novel.
  */
-export const NovelCard = memo(function NovelCard({ novel, imageProxy }: NovelCardProps) {
+export const NovelCard = memo(function NovelCard({ novel, imageProxy, rank }: NovelCardProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const to = `/novel/${novel.id}`;
@@ -31,6 +34,11 @@ export const NovelCard = memo(function NovelCard({ novel, imageProxy }: NovelCar
     // The whole card is a pointer target for convenience; keyboard users have the title link.
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <article className={styles.card} onClick={open} data-testid="novel-card">
+      {rank !== undefined && (
+        <span className={styles.rankPlace}>
+          <RankBadge rank={rank} />
+        </span>
+      )}
       <Link to={to} className={styles.cover} tabIndex={-1} aria-hidden="true">
         <img
           src={toProxiedImageUrl(novel.images[0]?.m ?? novel.thumbnail, imageProxy)}

@@ -20,6 +20,8 @@ const SKELETON_CARDS = 4;
 export interface NovelGridProps {
   list: PagedList<Novel>;
   imageProxy?: string;
+  /** A ranking: each card's place (from `rankPositions`), shown on its cover. */
+  rankOf?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface NovelGridProps {
  * paging. Cards have one height, so rows are placed by index and only the rows near the viewport
  * are in the DOM.
  */
-export function NovelGrid({ list, imageProxy }: NovelGridProps) {
+export function NovelGrid({ list, imageProxy, rankOf }: NovelGridProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
@@ -53,7 +55,12 @@ export function NovelGrid({ list, imageProxy }: NovelGridProps) {
         style={{ top: r * ROW_PX, gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
       >
         {list.items.slice(r * columns, (r + 1) * columns).map((novel) => (
-          <NovelCard key={novel.id} novel={novel} imageProxy={imageProxy} />
+          <NovelCard
+            key={novel.id}
+            novel={novel}
+            imageProxy={imageProxy}
+            rank={rankOf?.get(novel.id)}
+          />
         ))}
       </div>,
     );

@@ -11,6 +11,7 @@ import { useSettings } from '../../state/settings/settings.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { DiscoveryUsers } from './DiscoveryUsers.tsx';
 import styles from './Discovery.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 type Tab = 'artworks' | 'users';
 const TABS: readonly Tab[] = ['artworks', 'users'];
@@ -29,6 +30,7 @@ export default function DiscoveryScreen() {
   const [round, setRound] = useState(0);
   const list = useDiscoveryList(discoveryMode(settings.content), round, tab === 'artworks');
   const items = useMemo(() => filterArtworks(list.items, settings), [list.items, settings]);
+  useDocumentTitle(t('title.discovery'));
   if (!selfHosted) return <NotFoundScreen />;
   return (
     <>

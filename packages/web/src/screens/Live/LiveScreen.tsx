@@ -20,6 +20,7 @@ import { showToast } from '../../state/ui/toast.ts';
 import { useFormat } from '../../lib/format.ts';
 import { HlsPlayer } from './HlsPlayer.tsx';
 import styles from './Live.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 interface Counters {
   members: number;
@@ -126,6 +127,7 @@ export default function LiveScreen() {
     : null;
   const current = data?.performers[Math.min(performer, (data?.performers.length ?? 1) - 1)];
 
+  useDocumentTitle(data?.name ?? t('title.live'));
   return (
     <>
       <TopBar title={data?.name ?? t('title.live')} />

@@ -10,6 +10,7 @@ import { showToast } from '../../state/ui/toast.ts';
 import { SessionAccount } from './SessionAccount.tsx';
 import { OAuthLogin } from '../OAuth/OAuthLogin.tsx';
 import styles from './Login.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 /** Refresh tokens are exactly 43 characters (spec 001 §5). */
 export const REFRESH_TOKEN_LENGTH = 43;
@@ -60,6 +61,7 @@ export default function LoginScreen() {
     }
   };
 
+  useDocumentTitle(t('title.login'));
   return (
     <>
       <TopBar title={t('title.login')} />

@@ -8,6 +8,7 @@ import { keepSessionLogin, loginWithSession } from '../../state/queries/web-sess
 import { showToast } from '../../state/ui/toast.ts';
 import { SessionAccount } from './SessionAccount.tsx';
 import styles from './Login.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 /** After a session login the app reloads to Home after 500 ms, as after a token login. */
 export const SESSION_LOGIN_RELOAD_MS = 500;
@@ -54,6 +55,7 @@ export default function SessionLoginScreen() {
     window.setTimeout(() => window.location.assign('/'), SESSION_LOGIN_RELOAD_MS);
   };
 
+  useDocumentTitle(t('title.session'));
   return (
     <>
       <TopBar title={t('title.session')} />

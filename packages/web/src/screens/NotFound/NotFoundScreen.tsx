@@ -2,10 +2,12 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import styles from './NotFoundScreen.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 export default function NotFoundScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  useDocumentTitle(t('notfound.title'));
   return (
     <>
       <TopBar title={t('notfound.title')} />

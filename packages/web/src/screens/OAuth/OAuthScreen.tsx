@@ -10,6 +10,7 @@ import { saveClientConfig } from '../../state/settings/client-config.ts';
 import { showToast } from '../../state/ui/toast.ts';
 import { OAUTH_SUCCESS_RELOAD_MS, exchangeOAuthCode } from './oauth.ts';
 import styles from './OAuth.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 /**
  * `/account/oauth`, the OAuth callback (spec 001 §2.3): shows 'Processing', trades the `code`
@@ -48,6 +49,7 @@ export default function OAuthScreen() {
 
   const back = () => void navigate('/account/login', { replace: true });
 
+  useDocumentTitle(t('title.oauth'));
   return (
     <>
       <TopBar title={t('title.oauth')} />

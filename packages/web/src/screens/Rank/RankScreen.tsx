@@ -19,6 +19,8 @@ import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { categoryTarget } from './category-target.ts';
 import { rankingItems } from './ranking-items.ts';
 import styles from './RankScreen.module.css';
+import { rankPositions } from '../../lib/rank-positions.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 type WebContent = 'illust' | 'ugoira';
 const isWebContent = (c: string | null): c is WebContent => c === 'illust' || c === 'ugoira';
@@ -60,6 +62,7 @@ export default function RankScreen() {
       })
     : [];
 
+  useDocumentTitle(rankType && t('rank.doc_title', { type: t(`rank.types.${rankType.type}`) }));
   if (!rankType || !isRankTypeVisible(rankType, settings.content)) return <NotFoundScreen />;
   if (web && !offered.includes(rankType)) {
     return <Navigate to={categoryTarget(web, requested)} replace />;
@@ -157,6 +160,7 @@ export default function RankScreen() {
         key={`${web ?? 'app'}|${rankType.mode}|${date}|${settings.app.hideRankManga}|${filterFavs}`}
         list={{ ...list, items }}
         imageProxy={imageProxy ?? undefined}
+        rankOf={rankPositions(list.items)}
       />
     </>
   );

@@ -15,6 +15,8 @@ import {
   isNovelRankModeVisible,
   visibleNovelRankModes,
 } from './novel-rank-types.ts';
+import { rankPositions } from '../../lib/rank-positions.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 /**
  * `/rank_novel/{type}` (spec 000 §2 Ranking): the novel ranking of one mode and day, with the
@@ -34,6 +36,7 @@ export default function RankNovelScreen() {
   const mode = isNovelRankMode(type) ? type : 'day';
   const list = useNovelRankingList(mode, date);
 
+  useDocumentTitle(t('rank.doc_title_novel', { type: t(`rank_novel.types.${mode}`) }));
   if (!isNovelRankMode(type) || !isNovelRankModeVisible(type, settings.content)) {
     return <NotFoundScreen />;
   }
@@ -102,7 +105,12 @@ export default function RankNovelScreen() {
           </Link>
         ))}
       </nav>
-      <NovelGrid key={`${type}|${date}`} list={{ ...list, items }} imageProxy={imageProxy} />
+      <NovelGrid
+        key={`${type}|${date}`}
+        list={{ ...list, items }}
+        imageProxy={imageProxy}
+        rankOf={rankPositions(list.items)}
+      />
     </>
   );
 }

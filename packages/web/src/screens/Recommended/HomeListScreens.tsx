@@ -18,6 +18,7 @@ import { useSettings } from '../../state/settings/settings.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { useFirstPageList } from './first-page-list.ts';
 import { HOME_LIST_TITLE } from './home-lists.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 type NovelQuery = UseQueryResult<Novel[]>;
 
@@ -40,6 +41,7 @@ export function WorkHomeList({ list }: { list: 'manga' | 'latest' | 'latest_mang
     [list, settings],
   );
   const grid = useFirstPageList(list === 'manga' ? recommended : latest, filter);
+  useDocumentTitle(t(HOME_LIST_TITLE[list]));
   if (loaded && !selfHosted) return <NotFoundScreen />;
   return (
     <>
@@ -60,6 +62,7 @@ function NovelListView({ list, query }: { list: 'novel' | 'latest_novel'; query:
     [list, settings],
   );
   const grid = useFirstPageList(query, filter);
+  useDocumentTitle(t(HOME_LIST_TITLE[list]));
   return (
     <>
       <TopBar title={t(HOME_LIST_TITLE[list])} />

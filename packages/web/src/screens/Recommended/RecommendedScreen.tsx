@@ -13,6 +13,7 @@ import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { NovelHomeList, WorkHomeList } from './HomeListScreens.tsx';
 import { HOME_LIST_PARAM, isNovelList, parseHomeList } from './home-lists.ts';
 import styles from './Recommended.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 const noop = () => {};
 
@@ -31,6 +32,7 @@ function RecommendedIllusts() {
   const list = useRecommendedList(loaded && selfHosted);
   const items = useMemo(() => recommendedFeed(list.items, settings), [list.items, settings]);
   const imageProxy = proxy ?? undefined;
+  useDocumentTitle(t('title.osusume_illust'));
   if (loaded && !selfHosted) return <NotFoundScreen />;
 
   const firstPageIn = list.items.length > 0 && !list.loading;

@@ -11,6 +11,7 @@ import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { ImageSearch } from './ImageSearch.tsx';
 import { SearchTabs } from './SearchTabs.tsx';
 import styles from './Search.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 const SKELETON_TILES = 12;
 
@@ -32,6 +33,7 @@ export default function SearchHomeScreen() {
   const tags = target === 'novel' ? novelTags : illustTags;
   const resultPath = target === 'novel' ? '/search_novel' : '/search';
   // user search is a self-hosted mode section (spec 000 §1, §6)
+  useDocumentTitle(t(target === 'illust' ? 'title.search' : `title.search_${target}`));
   if (target === 'user' && loaded && !selfHosted) return <NotFoundScreen />;
   return (
     <div className={styles.page}>

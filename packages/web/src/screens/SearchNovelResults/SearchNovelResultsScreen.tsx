@@ -23,6 +23,7 @@ import { useSettings } from '../../state/settings/settings.ts';
 import { SearchTabs } from '../Search/SearchTabs.tsx';
 import styles from '../Search/Search.module.css';
 import { planNovelSearch } from './novel-search.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 /** A refused or empty search asks for nothing; its list stays empty and finished. */
 const REFUSED: NovelSearch = {
@@ -64,6 +65,7 @@ export default function SearchNovelResultsScreen() {
       ),
     [list.items, settings, dropAdult, minFav],
   );
+  useDocumentTitle(t('search.doc_title_novel', { word: keyword.trim() }));
   if (plan.kind === 'empty') return <Navigate to="/search_novel" replace />;
   if (plan.kind === 'artwork') return <Navigate to={`/artworks/${plan.id}`} replace />;
 

@@ -25,6 +25,7 @@ import {
 import { useSettings } from '../../state/settings/settings.ts';
 import { SearchTabs } from '../Search/SearchTabs.tsx';
 import styles from '../Search/Search.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 /**
  * `/search/{keyword}` (and `/s/{keyword}`): illustration and manga results with the filters of
@@ -78,6 +79,7 @@ export default function SearchResultsScreen() {
       ),
     [preview.data, settings, dropAdult],
   );
+  useDocumentTitle(t('search.doc_title', { word: keyword.trim() }));
   if (plan.kind === 'empty') return <Navigate to="/search" replace />;
   if (plan.kind === 'artwork') return <Navigate to={`/artworks/${plan.id}`} replace />;
 

@@ -5,6 +5,7 @@ import { TopBar } from '../../app/shell/TopBar.tsx';
 import { AccountBlock, useAccountUser } from './AccountBlock.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
 import styles from './Setting.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 /** The settings menu (spec 001 §2.2), in the original's order; titles are the screens' own. */
 const MENU = [
@@ -33,6 +34,7 @@ export default function SettingScreen() {
       : [{ to: '/account/login', title: 'title.login' }]),
     ...MENU,
   ];
+  useDocumentTitle(t('title.setting'));
   return (
     <div className={styles.page}>
       <TopBar title={t('title.setting')} />

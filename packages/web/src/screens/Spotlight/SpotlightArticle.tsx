@@ -79,9 +79,9 @@ export function SpotlightArticle({ detail, variant, imageProxy }: Props) {
       {detail.cover && (
         <img className={styles.eyecatch} src={toProxiedImageUrl(detail.cover, imageProxy)} alt="" />
       )}
-      <h1 className={styles.title} data-testid="spotlight-title">
+      <h2 className={styles.title} data-testid="spotlight-title">
         {detail.title}
-      </h1>
+      </h2>
       {detail.date && (
         <time className={styles.date} dateTime={detail.date}>
           {format.date(detail.date)}

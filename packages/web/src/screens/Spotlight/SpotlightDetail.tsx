@@ -7,6 +7,7 @@ import { useServerConfig } from '../../state/queries/config.ts';
 import { useSpotlight, useSpotlightLang } from '../../state/queries/spotlights.ts';
 import { SpotlightArticle, type SpotlightVariant } from './SpotlightArticle.tsx';
 import styles from './Spotlight.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 export type { SpotlightVariant };
 
@@ -40,6 +41,7 @@ export function SpotlightDetail({ variant }: { variant: SpotlightVariant }) {
   const query = useSpotlight(id, lang);
   const detail = query.data;
 
+  useDocumentTitle(detail?.title ?? t('title.spotlight'));
   if (variant === 'illust' && detail && spotlightRedirectsToArticle(detail)) {
     return <Navigate to={`/a/${id}`} replace />;
   }

@@ -12,6 +12,7 @@ import { useEndReached } from '../../lib/useEndReached.ts';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { useSpotlightLang, useSpotlightList } from '../../state/queries/spotlights.ts';
 import styles from './Spotlight.module.css';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
 const SKELETON_CARDS = 8;
 
@@ -29,6 +30,7 @@ export default function SpotlightsScreen() {
   const sentinel = useEndReached(list.loadMore, !list.finished);
   const firstLoad = list.loading && list.items.length === 0;
 
+  useDocumentTitle(t('title.spotlights'));
   return (
     <>
       <TopBar title={t('title.spotlights')} />

@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   nsfw: 'pv.nsfw',
   /** The PKCE code verifier of an OAuth login in progress, with its expiry instant; 600 s. */
   oauthCodeVerifier: 'pv.oauthCodeVerifier',
+  /** sessionStorage: when the app last reloaded itself after a failed chunk load (ms epoch). */
+  chunkReloadAt: 'pv.chunkReloadAt',
 } as const;
 
 /** IndexedDB (idb-keyval default store) keys: the query cache and the history lists. */

@@ -1,0 +1,57 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * A screen whose code chunk cannot be fetched (the tab runs an old build after a redeploy, or the
+ * network dropped): the page reloads once by itself, and a second failure shows the route error
+ * screen with a reload, not React Router's developer page.
+ */
+const RANK_CHUNK = /\/assets\/RankScreen-[^/]*\.js$/;
+
+/** Counts full page loads of the document. */
+function countDocumentLoads(page: Page) {
+  const loads = { n: 0 };
+  page.on('request', (r) => {
+    if (r.resourceType() === 'document') loads.n += 1;
+  });
+  return loads;
+}
+
+test('a chunk that fails once (a redeploy) reloads the page by itself, which then works', async ({
+  page,
+}) => {
+  await page.goto('/setting');
+  await expect(page.getByTestId('setting-menu')).toBeVisible();
+  let failed = 0;
+  await page.route(RANK_CHUNK, async (route) => {
+    if (failed > 0) return route.continue();
+    failed += 1;
+    return route.fulfill({ status: 404, body: 'gone' });
+  });
+  const loads = countDocumentLoads(page);
+  await page.getByTestId('bottom-nav').getByRole('link', { name: 'Rank' }).click();
+  await expect(page.getByTestId('rank-category')).toBeVisible();
+  expect(failed).toBe(1);
+  expect(loads.n).toBe(1);
+  await expect(page.getByTestId('route-error')).toHaveCount(0);
+});
+
+test('a chunk that keeps failing shows the error screen with a reload, after one reload', async ({
+  page,
+}) => {
+  await page.goto('/setting');
+  await expect(page.getByTestId('setting-menu')).toBeVisible();
+  await page.route(RANK_CHUNK, (route) => route.abort('internetdisconnected'));
+  const loads = countDocumentLoads(page);
+  await page.getByTestId('bottom-nav').getByRole('link', { name: 'Rank' }).click();
+  const error = page.getByTestId('route-error');
+  await expect(error.getByRole('heading', { level: 1 })).toHaveText('This page could not be shown');
+  await expect(error).toContainText('Reload to continue with the latest version');
+  expect(loads.n).toBe(1);
+  await expect(page).toHaveTitle('This page could not be shown - Pixiv Viewer');
+
+  // The button reloads; with the chunk back, the ranking shows.
+  await page.unroute(RANK_CHUNK);
+  await error.getByRole('button', { name: 'Reload' }).click();
+  await expect(page.getByTestId('rank-category')).toBeVisible();
+  expect(loads.n).toBe(2);
+});
