@@ -55,7 +55,8 @@ test.afterEach(async ({ request }) => {
 
 async function open(page: Page, id: number) {
   await page.goto(`/artworks/${id}`);
-  await expect(page.getByTestId('artwork-title')).toBeVisible();
+  // the first page after the server starts may wait on a cold upstream on a busy machine
+  await expect(page.getByTestId('artwork-title')).toBeVisible({ timeout: 30_000 });
 }
 
 test('the metadata: title, counts, size, date, id; the title names work and author', async ({
@@ -313,4 +314,59 @@ test('with the lightbox setting on, a tapped picture opens the lightbox', async 
   await open(page, long.id);
   await page.getByTestId('artwork-picture').first().click();
   await expect(page.getByTestId('artwork-viewer')).toHaveAttribute('data-mode', 'lightbox');
+});
+
+test('comments: 3 roots, the popup with 10 then 30 more, replies on demand, stamps and emoji', async ({
+  page,
+}) => {
+  await open(page, single.id);
+  const section = page.getByTestId('comments');
+  await expect(section.getByTestId('comment')).toHaveCount(3);
+  await section.getByTestId('comments-more').click();
+  const popup = page.getByTestId('comments-popup');
+  await expect(popup.getByTestId('comment')).toHaveCount(10);
+  await popup.getByTestId('comments-more').click();
+  await expect(popup.getByTestId('comment')).toHaveCount(40);
+  await expectImageLoaded(popup.getByTestId('comment-stamp').first());
+  await expectImageLoaded(popup.getByTestId('comment-emoji').first());
+  const threaded = popup
+    .getByTestId('comment')
+    .filter({ has: page.getByTestId('comment-replies-toggle') })
+    .first();
+  await expect(threaded.getByTestId('comment-reply')).toHaveCount(0);
+  await threaded.getByTestId('comment-replies-toggle').click();
+  await expect(threaded.getByTestId('comment-reply').first()).toBeVisible();
+  // a link inside closes the popup instead of leaving it over the next page
+  await threaded.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/users\/\d+$/);
+  await expect(page.getByTestId('comments-popup')).toHaveCount(0);
+});
+
+test('signed in, a comment and a reply are posted; an empty one is refused', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(
+    (token) =>
+      localStorage.setItem(
+        'pv.clientConfig',
+        JSON.stringify({ refreshToken: token, useLocalAppApi: true }),
+      ),
+    SAFE_TOKEN,
+  );
+  await open(page, newcomer.id);
+  const section = page.getByTestId('comments');
+  const form = section.getByTestId('comment-form').first();
+  await form.getByTestId('comment-send').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Comment required' })).toBeVisible();
+  await form.getByTestId('comment-input').fill('x'.repeat(150));
+  await expect(form.getByTestId('comment-input')).toHaveValue('x'.repeat(140));
+  await expect(form.getByTestId('comment-counter')).toHaveText('140 / 140');
+  const text = `e2e comment ${Date.now()}`;
+  await form.getByTestId('comment-input').fill(text);
+  await form.getByTestId('comment-send').click();
+  const mine = section.getByTestId('comment').filter({ hasText: text });
+  await expect(mine).toBeVisible();
+  await mine.getByTestId('comment-reply-button').click();
+  await mine.getByTestId('comment-input').fill('e2e reply');
+  await mine.getByTestId('comment-send').click();
+  await expect(mine.getByTestId('comment-reply').filter({ hasText: 'e2e reply' })).toBeVisible();
 });

@@ -16,6 +16,7 @@ import { ArtworkActions } from './ArtworkActions.tsx';
 import { ArtworkMeta } from './ArtworkMeta.tsx';
 import { ArtworkPictures } from './ArtworkPictures.tsx';
 import { AuthorCard, AuthorWorks } from './AuthorSection.tsx';
+import { Comments } from './Comments.tsx';
 import { RelatedWorks } from './RelatedWorks.tsx';
 import styles from './ArtworkScreen.module.css';
 
@@ -73,6 +74,7 @@ export default function ArtworkScreen() {
             <ArtworkActions artwork={artwork} page={page} onDownload={download} />
           )}
           <AuthorCard artwork={artwork} imageProxy={imageProxy} />
+          <Comments artwork={artwork} imageProxy={imageProxy} />
         </aside>
       </div>
       <div className={styles.below}>
