@@ -7,6 +7,7 @@ import { expectImageLoaded } from './helpers.ts';
 
 interface RawWork {
   id: number;
+  type: string;
   page_count: number;
   x_restrict: number;
   caption: string;
@@ -31,6 +32,7 @@ let single: RawWork;
 let long: RawWork;
 let prolific: RawWork;
 let newcomer: RawWork;
+let ugoira: RawWork;
 
 test.beforeAll(async ({ request }) => {
   const works = [...(await rank(request, 'day')), ...(await rank(request, 'day', 2))];
@@ -38,6 +40,8 @@ test.beforeAll(async ({ request }) => {
   single = safe.find((w) => w.page_count === 1 && w.tags.some((t) => t.translated_name))!;
   const manga = [...(await rank(request, 'day_manga')), ...(await rank(request, 'week_manga'))];
   long = manga.find((w) => w.x_restrict === 0 && w.page_count >= 7)!;
+  const moving = [...works, ...(await rank(request, 'week')), ...(await rank(request, 'month'))];
+  ugoira = moving.find((w) => w.x_restrict === 0 && w.type === 'ugoira')!;
   for (const work of safe) {
     if (prolific && newcomer) break;
     const others = (await authorWorks(request, work.user.id)).filter(
@@ -46,7 +50,7 @@ test.beforeAll(async ({ request }) => {
     if (!prolific && others.length >= 10) prolific = work;
     if (!newcomer && others.length < 10) newcomer = work;
   }
-  expect([single, long, prolific, newcomer].every(Boolean)).toBe(true);
+  expect([single, long, prolific, newcomer, ugoira].every(Boolean)).toBe(true);
 });
 
 test.afterEach(async ({ request }) => {
@@ -369,4 +373,44 @@ test('signed in, a comment and a reply are posted; an empty one is refused', asy
   await mine.getByTestId('comment-input').fill('e2e reply');
   await mine.getByTestId('comment-send').click();
   await expect(mine.getByTestId('comment-reply').filter({ hasText: 'e2e reply' })).toBeVisible();
+});
+
+test('an ugoira plays: the zip’s progress bar while it loads, then frames that change', async ({
+  page,
+}) => {
+  await open(page, ugoira.id);
+  await expect(page.getByTestId('artwork-ugoira-mark')).toBeVisible();
+  // a slow zip, so that the loading state can be seen
+  await page.request.post(`${SANDBOX_BASE_URL}/_sandbox/faults`, {
+    data: { pathPrefix: '/i.pximg.net/img-zip-ugoira/', latencyMs: 1500, times: 1 },
+  });
+  const zips: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('img-zip-ugoira')) zips.push(r.url());
+  });
+  const toggle = page.getByTestId('ugoira-toggle');
+  await toggle.click();
+  await expect(page.getByTestId('ugoira-progress')).toBeVisible();
+  // ignored while loading
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('data-state', 'loading');
+  await expect(toggle).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  expect(zips).toHaveLength(1);
+  expect(zips[0]).toMatch(/_ugoira1920x1080\.zip$/);
+  const canvas = page.getByTestId('ugoira-canvas');
+  const pixels = () =>
+    canvas.evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 997) sum = (sum * 31 + data[i]!) % 1_000_000_007;
+      return `${c.width}x${c.height}:${sum}`;
+    });
+  const first = await pixels();
+  expect(first).toMatch(/^[1-9]\d*x[1-9]\d*:/);
+  await expect.poll(pixels, { timeout: 10_000 }).not.toBe(first);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('data-state', 'paused');
+  const paused = await pixels();
+  await expect(page.getByTestId('ugoira-canvas')).toBeVisible();
+  expect(await pixels()).toBe(paused);
 });
