@@ -414,3 +414,16 @@ test('an ugoira plays: the zip’s progress bar while it loads, then frames that
   await expect(page.getByTestId('ugoira-canvas')).toBeVisible();
   expect(await pixels()).toBe(paused);
 });
+
+test('an R-18 work that the content settings hide shows a gate that says why', async ({
+  page,
+  request,
+}) => {
+  const r18 = (await rank(request, 'day_r18')).find((w) => w.x_restrict === 1)!;
+  await page.goto(`/artworks/${r18.id}`);
+  const gate = page.getByTestId('artwork-gate');
+  await expect(gate).toContainText('Your content settings hide R-18 works.', { timeout: 30_000 });
+  await expect(page.getByTestId('artwork-image')).toHaveCount(0);
+  await gate.getByRole('link').click();
+  await expect(page).toHaveURL('/setting/contents_display');
+});

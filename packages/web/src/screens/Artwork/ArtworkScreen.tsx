@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { contentGate } from '@pv/core';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { ArtworkViewer } from '../../components/ArtworkCard/ArtworkViewer.tsx';
@@ -29,7 +30,7 @@ export default function ArtworkScreen() {
   const id = Number(useParams().id);
   const { imageProxy: proxy } = useServerConfig();
   const imageProxy = proxy ?? undefined;
-  const { app } = useSettings();
+  const { app, content } = useSettings();
   const { data: artwork, error, isPending } = useIllust(id);
   const [viewer, setViewer] = useState<number | null>(null);
   const [page, setPage] = useState(0);
@@ -52,6 +53,18 @@ export default function ArtworkScreen() {
       <>
         <TopBar title={t('artwork.title')} />
         <div className={styles.skeleton} data-testid="artwork-loading" />
+      </>
+    );
+  }
+  const gate = contentGate(artwork, content);
+  if (gate) {
+    return (
+      <>
+        <TopBar title={t('artwork.title')} />
+        <div className={styles.message} data-testid="artwork-gate">
+          <p>{t(`artwork.gate_${gate}`)}</p>
+          <Link to="/setting/contents_display">{t('artwork.gate_settings')}</Link>
+        </div>
       </>
     );
   }
