@@ -7,6 +7,7 @@ import { expectImageLoaded } from './helpers.ts';
 
 interface RawWork {
   id: number;
+  type: string;
   page_count: number;
   x_restrict: number;
   caption: string;
@@ -31,6 +32,7 @@ let single: RawWork;
 let long: RawWork;
 let prolific: RawWork;
 let newcomer: RawWork;
+let ugoira: RawWork;
 
 test.beforeAll(async ({ request }) => {
   const works = [...(await rank(request, 'day')), ...(await rank(request, 'day', 2))];
@@ -38,6 +40,8 @@ test.beforeAll(async ({ request }) => {
   single = safe.find((w) => w.page_count === 1 && w.tags.some((t) => t.translated_name))!;
   const manga = [...(await rank(request, 'day_manga')), ...(await rank(request, 'week_manga'))];
   long = manga.find((w) => w.x_restrict === 0 && w.page_count >= 7)!;
+  const moving = [...works, ...(await rank(request, 'week')), ...(await rank(request, 'month'))];
+  ugoira = moving.find((w) => w.x_restrict === 0 && w.type === 'ugoira')!;
   for (const work of safe) {
     if (prolific && newcomer) break;
     const others = (await authorWorks(request, work.user.id)).filter(
@@ -46,7 +50,7 @@ test.beforeAll(async ({ request }) => {
     if (!prolific && others.length >= 10) prolific = work;
     if (!newcomer && others.length < 10) newcomer = work;
   }
-  expect([single, long, prolific, newcomer].every(Boolean)).toBe(true);
+  expect([single, long, prolific, newcomer, ugoira].every(Boolean)).toBe(true);
 });
 
 test.afterEach(async ({ request }) => {
@@ -55,7 +59,8 @@ test.afterEach(async ({ request }) => {
 
 async function open(page: Page, id: number) {
   await page.goto(`/artworks/${id}`);
-  await expect(page.getByTestId('artwork-title')).toBeVisible();
+  // the first page after the server starts may wait on a cold upstream on a busy machine
+  await expect(page.getByTestId('artwork-title')).toBeVisible({ timeout: 30_000 });
 }
 
 test('the metadata: title, counts, size, date, id; the title names work and author', async ({
@@ -313,4 +318,112 @@ test('with the lightbox setting on, a tapped picture opens the lightbox', async 
   await open(page, long.id);
   await page.getByTestId('artwork-picture').first().click();
   await expect(page.getByTestId('artwork-viewer')).toHaveAttribute('data-mode', 'lightbox');
+});
+
+test('comments: 3 roots, the popup with 10 then 30 more, replies on demand, stamps and emoji', async ({
+  page,
+}) => {
+  await open(page, single.id);
+  const section = page.getByTestId('comments');
+  await expect(section.getByTestId('comment')).toHaveCount(3);
+  await section.getByTestId('comments-more').click();
+  const popup = page.getByTestId('comments-popup');
+  await expect(popup.getByTestId('comment')).toHaveCount(10);
+  await popup.getByTestId('comments-more').click();
+  await expect(popup.getByTestId('comment')).toHaveCount(40);
+  await expectImageLoaded(popup.getByTestId('comment-stamp').first());
+  await expectImageLoaded(popup.getByTestId('comment-emoji').first());
+  const threaded = popup
+    .getByTestId('comment')
+    .filter({ has: page.getByTestId('comment-replies-toggle') })
+    .first();
+  await expect(threaded.getByTestId('comment-reply')).toHaveCount(0);
+  await threaded.getByTestId('comment-replies-toggle').click();
+  await expect(threaded.getByTestId('comment-reply').first()).toBeVisible();
+  // a link inside closes the popup instead of leaving it over the next page
+  await threaded.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/users\/\d+$/);
+  await expect(page.getByTestId('comments-popup')).toHaveCount(0);
+});
+
+test('signed in, a comment and a reply are posted; an empty one is refused', async ({ page }) => {
+  await page.goto('/');
+  await page.evaluate(
+    (token) =>
+      localStorage.setItem(
+        'pv.clientConfig',
+        JSON.stringify({ refreshToken: token, useLocalAppApi: true }),
+      ),
+    SAFE_TOKEN,
+  );
+  await open(page, newcomer.id);
+  const section = page.getByTestId('comments');
+  const form = section.getByTestId('comment-form').first();
+  await form.getByTestId('comment-send').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Comment required' })).toBeVisible();
+  await form.getByTestId('comment-input').fill('x'.repeat(150));
+  await expect(form.getByTestId('comment-input')).toHaveValue('x'.repeat(140));
+  await expect(form.getByTestId('comment-counter')).toHaveText('140 / 140');
+  const text = `e2e comment ${Date.now()}`;
+  await form.getByTestId('comment-input').fill(text);
+  await form.getByTestId('comment-send').click();
+  const mine = section.getByTestId('comment').filter({ hasText: text });
+  await expect(mine).toBeVisible();
+  await mine.getByTestId('comment-reply-button').click();
+  await mine.getByTestId('comment-input').fill('e2e reply');
+  await mine.getByTestId('comment-send').click();
+  await expect(mine.getByTestId('comment-reply').filter({ hasText: 'e2e reply' })).toBeVisible();
+});
+
+test('an ugoira plays: the zip’s progress bar while it loads, then frames that change', async ({
+  page,
+}) => {
+  await open(page, ugoira.id);
+  await expect(page.getByTestId('artwork-ugoira-mark')).toBeVisible();
+  // a slow zip, so that the loading state can be seen
+  await page.request.post(`${SANDBOX_BASE_URL}/_sandbox/faults`, {
+    data: { pathPrefix: '/i.pximg.net/img-zip-ugoira/', latencyMs: 1500, times: 1 },
+  });
+  const zips: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('img-zip-ugoira')) zips.push(r.url());
+  });
+  const toggle = page.getByTestId('ugoira-toggle');
+  await toggle.click();
+  await expect(page.getByTestId('ugoira-progress')).toBeVisible();
+  // ignored while loading
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('data-state', 'loading');
+  await expect(toggle).toHaveAttribute('data-state', 'playing', { timeout: 30_000 });
+  expect(zips).toHaveLength(1);
+  expect(zips[0]).toMatch(/_ugoira1920x1080\.zip$/);
+  const canvas = page.getByTestId('ugoira-canvas');
+  const pixels = () =>
+    canvas.evaluate((c: HTMLCanvasElement) => {
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
+      let sum = 0;
+      for (let i = 0; i < data.length; i += 997) sum = (sum * 31 + data[i]!) % 1_000_000_007;
+      return `${c.width}x${c.height}:${sum}`;
+    });
+  const first = await pixels();
+  expect(first).toMatch(/^[1-9]\d*x[1-9]\d*:/);
+  await expect.poll(pixels, { timeout: 10_000 }).not.toBe(first);
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('data-state', 'paused');
+  const paused = await pixels();
+  await expect(page.getByTestId('ugoira-canvas')).toBeVisible();
+  expect(await pixels()).toBe(paused);
+});
+
+test('an R-18 work that the content settings hide shows a gate that says why', async ({
+  page,
+  request,
+}) => {
+  const r18 = (await rank(request, 'day_r18')).find((w) => w.x_restrict === 1)!;
+  await page.goto(`/artworks/${r18.id}`);
+  const gate = page.getByTestId('artwork-gate');
+  await expect(gate).toContainText('Your content settings hide R-18 works.', { timeout: 30_000 });
+  await expect(page.getByTestId('artwork-image')).toHaveCount(0);
+  await gate.getByRole('link').click();
+  await expect(page).toHaveURL('/setting/contents_display');
 });

@@ -23,5 +23,6 @@ export * from './normalise/novel.ts';
 export * from './rules/novel-markup.ts';
 export * from './rules/web-session.ts';
 export * from './rules/artwork-page.ts';
+export * from './entities/comment.ts';
 export * from './normalise/web-users.ts';
 export * from './entities/user-detail.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorCarousel, isCaptionShrunk, pagesShown } from './artwork-page.ts';
+import { authorCarousel, contentGate, isCaptionShrunk, pagesShown } from './artwork-page.ts';
 
 const works = (n: number, from = 1) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
 
@@ -38,5 +38,22 @@ describe('authorCarousel', () => {
     expect(many.shown).toHaveLength(10);
     expect(many.shown.map((w) => w.id)).not.toContain(3);
     expect(many.more.map((w) => w.id)).toEqual([12, 13, 14, 15, 16]);
+  });
+});
+
+describe('contentGate', () => {
+  const off = { r18: false, r18g: false, ai: false };
+  const on = { r18: true, r18g: true, ai: true };
+  const work = (x_restrict: number, illust_ai_type = 1) => ({
+    x_restrict,
+    illust_ai_type,
+    tags: [],
+  });
+  it('says which setting hides the work', () => {
+    expect(contentGate(work(1), off)).toBe('r18');
+    expect(contentGate(work(2), { ...off, r18: true })).toBe('r18g');
+    expect(contentGate(work(0, 2), off)).toBe('ai');
+    expect(contentGate(work(0), off)).toBeNull();
+    expect(contentGate(work(2, 2), on)).toBeNull();
   });
 });

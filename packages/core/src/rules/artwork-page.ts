@@ -2,6 +2,7 @@
  * Rules of the artwork page (spec 001 §2.9, §9): the shrunk page list, the shrunk caption and the
  * author's carousel.
  */
+import { isAiArtwork } from '../filter/content.ts';
 
 /** A caption longer than this many characters (of its text) starts shrunk (spec 001 §9). */
 export const CAPTION_SHRINK_CHARS = 500;
@@ -41,4 +42,18 @@ export function authorCarousel<T extends { id: number }>(
     shown: taken.slice(0, taken.length - AUTHOR_CAROUSEL_MORE),
     more: taken.slice(taken.length - AUTHOR_CAROUSEL_MORE),
   };
+}
+
+/**
+ * Why the content settings hide a work opened by a link (spec 001 §2.9: a gate that says why,
+ * never an empty page): 'r18g', 'r18' or 'ai', or null when it may be shown.
+ */
+export function contentGate(
+  item: { x_restrict: number; illust_ai_type?: number; tags: { name: string }[] },
+  content: { r18: boolean; r18g: boolean; ai: boolean },
+): 'r18' | 'r18g' | 'ai' | null {
+  if (item.x_restrict === 2 && !content.r18g) return 'r18g';
+  if (item.x_restrict === 1 && !content.r18) return 'r18';
+  if (!content.ai && isAiArtwork(item)) return 'ai';
+  return null;
 }

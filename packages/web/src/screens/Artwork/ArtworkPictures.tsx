@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { pagesShown, toProxiedImageUrl, type Artwork } from '@pv/core';
 import { useFormat } from '../../lib/format.ts';
 import { useSettings } from '../../state/settings/settings.ts';
+import { UgoiraPlayer } from './UgoiraPlayer.tsx';
 import styles from './ArtworkPictures.module.css';
 
 export interface ArtworkPicturesProps {
@@ -27,37 +28,41 @@ export function ArtworkPictures({ artwork, imageProxy, onOpen }: ArtworkPictures
   return (
     <div className={`${styles.pictures} ${app.isImageFitScreen ? styles.fit : ''}`}>
       {artwork.images.slice(0, shown).map((image, page) => (
-        <button
-          key={page}
-          type="button"
-          className={styles.picture}
-          onClick={() => onOpen(page)}
-          aria-label={t('artwork.open_viewer', { page: page + 1, count: artwork.count })}
-          data-testid="artwork-picture"
-        >
-          <img
-            className={styles.image}
-            data-testid="artwork-image"
-            src={toProxiedImageUrl(app.imgReso === 'Large' ? image.l : image.m, imageProxy)}
-            alt={`${artwork.title} ${page + 1}/${artwork.count}`}
-            width={page === 0 ? artwork.width : undefined}
-            height={page === 0 ? artwork.height : undefined}
-            loading={page === 0 ? 'eager' : 'lazy'}
-            // The first picture is what the page is for: fetch it before anything else.
-            fetchPriority={page === 0 ? 'high' : 'auto'}
-            decoding="async"
-          />
-          {multi && (
-            <span className={styles.counter} data-testid="artwork-page-counter">
-              {format.number(page + 1)} / {format.number(artwork.count)}
-            </span>
-          )}
+        <div key={page} className={styles.frame}>
+          <button
+            type="button"
+            className={styles.picture}
+            onClick={() => onOpen(page)}
+            aria-label={t('artwork.open_viewer', { page: page + 1, count: artwork.count })}
+            data-testid="artwork-picture"
+          >
+            <img
+              className={styles.image}
+              data-testid="artwork-image"
+              src={toProxiedImageUrl(app.imgReso === 'Large' ? image.l : image.m, imageProxy)}
+              alt={`${artwork.title} ${page + 1}/${artwork.count}`}
+              width={page === 0 ? artwork.width : undefined}
+              height={page === 0 ? artwork.height : undefined}
+              loading={page === 0 ? 'eager' : 'lazy'}
+              // The first picture is what the page is for: fetch it before anything else.
+              fetchPriority={page === 0 ? 'high' : 'auto'}
+              decoding="async"
+            />
+            {multi && (
+              <span className={styles.counter} data-testid="artwork-page-counter">
+                {format.number(page + 1)} / {format.number(artwork.count)}
+              </span>
+            )}
+            {page === 0 && artwork.type === 'ugoira' && (
+              <span className={styles.ugoira} data-testid="artwork-ugoira-mark">
+                {t('artwork.ugoira')}
+              </span>
+            )}
+          </button>
           {page === 0 && artwork.type === 'ugoira' && (
-            <span className={styles.ugoira} data-testid="artwork-ugoira-mark">
-              {t('artwork.ugoira')}
-            </span>
+            <UgoiraPlayer artwork={artwork} imageProxy={imageProxy} />
           )}
-        </button>
+        </div>
       ))}
       {shown < artwork.images.length && (
         <button

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { contentGate } from '@pv/core';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { ArtworkViewer } from '../../components/ArtworkCard/ArtworkViewer.tsx';
@@ -16,6 +17,7 @@ import { ArtworkActions } from './ArtworkActions.tsx';
 import { ArtworkMeta } from './ArtworkMeta.tsx';
 import { ArtworkPictures } from './ArtworkPictures.tsx';
 import { AuthorCard, AuthorWorks } from './AuthorSection.tsx';
+import { Comments } from './Comments.tsx';
 import { RelatedWorks } from './RelatedWorks.tsx';
 import styles from './ArtworkScreen.module.css';
 
@@ -28,7 +30,7 @@ export default function ArtworkScreen() {
   const id = Number(useParams().id);
   const { imageProxy: proxy } = useServerConfig();
   const imageProxy = proxy ?? undefined;
-  const { app } = useSettings();
+  const { app, content } = useSettings();
   const { data: artwork, error, isPending } = useIllust(id);
   const [viewer, setViewer] = useState<number | null>(null);
   const [page, setPage] = useState(0);
@@ -54,6 +56,18 @@ export default function ArtworkScreen() {
       </>
     );
   }
+  const gate = contentGate(artwork, content);
+  if (gate) {
+    return (
+      <>
+        <TopBar title={t('artwork.title')} />
+        <div className={styles.message} data-testid="artwork-gate">
+          <p>{t(`artwork.gate_${gate}`)}</p>
+          <Link to="/setting/contents_display">{t('artwork.gate_settings')}</Link>
+        </div>
+      </>
+    );
+  }
   const open = (p: number) => {
     setPage(p);
     setViewer(p);
@@ -73,6 +87,7 @@ export default function ArtworkScreen() {
             <ArtworkActions artwork={artwork} page={page} onDownload={download} />
           )}
           <AuthorCard artwork={artwork} imageProxy={imageProxy} />
+          <Comments artwork={artwork} imageProxy={imageProxy} />
         </aside>
       </div>
       <div className={styles.below}>

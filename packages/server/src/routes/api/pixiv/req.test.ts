@@ -102,6 +102,24 @@ describe('req_post and req_get with the user’s own token', () => {
     ).toEqual([]);
   });
 
+  it('posts a comment and a reply of up to 140 characters as the user', async () => {
+    const text = 'い'.repeat(140);
+    const root = await call('req_post', 'v1/illust/comment/add', {
+      illust_id: work.id,
+      comment: text,
+    });
+    expect(root.statusCode).toBe(200);
+    const posted = (root.json() as { comment: { id: number; comment: string } }).comment;
+    expect(posted.comment).toBe(text);
+    const reply = await call('req_post', 'v1/illust/comment/add', {
+      illust_id: work.id,
+      comment: 'reply',
+      parent_comment_id: posted.id,
+    });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toHaveProperty('comment.comment', 'reply');
+  });
+
   it('answers the wrapper rejections', async () => {
     const cases: [string, string, object, string][] = [
       ['req_post', '', {}, 'Url cannot be empty'],
@@ -116,6 +134,20 @@ describe('req_post and req_get with the user’s own token', () => {
       ],
       ['req_post', 'v2/illust/bookmark/add', { illust_id: 1, tags: 'a' }, 'invalid tags value'],
       ['req_post', 'v1/user/follow/add', {}, 'user_id required'],
+      ['req_post', 'v1/illust/comment/add', { comment: 'x' }, 'illust_id required'],
+      ['req_post', 'v1/illust/comment/add', { illust_id: 1, comment: '  ' }, 'comment required'],
+      [
+        'req_post',
+        'v1/illust/comment/add',
+        { illust_id: 1, comment: 'あ'.repeat(141) },
+        'comment must be at most 140 characters',
+      ],
+      [
+        'req_post',
+        'v1/illust/comment/add',
+        { illust_id: 1, comment: 'x', parent_comment_id: 'a' },
+        'comment_id required',
+      ],
     ];
     for (const [route, path, json, message] of cases) {
       const res = await call(route, path, json);

@@ -7,7 +7,9 @@
  * - `GET /req_get?path=v2/illust/follow&params={"restrict":"public","offset":30}` (also
  *   `v1/novel/follow`)
  * - `GET /req_post?path=v2/illust/bookmark/add&data={"illust_id":1,"restrict":"public"}` (also
- *   `v1/illust/bookmark/delete`, `v2/novel/bookmark/add`, `v1/novel/bookmark/delete`, `v1/user/follow/add`, `v1/user/follow/delete`)
+ *   `v1/illust/bookmark/delete`, `v2/novel/bookmark/add`, `v1/novel/bookmark/delete`,
+ *   `v1/user/follow/add`, `v1/user/follow/delete`, and `v1/illust/comment/add` with
+ *   `illust_id`, `comment` (≤140 characters), `parent_comment_id`)
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PixivError, type Query } from '@pv/pixiv';
@@ -35,6 +37,18 @@ const tags: Check = (d) =>
   d.tags === undefined || (Array.isArray(d.tags) && d.tags.every((t) => typeof t === 'string'))
     ? null
     : 'invalid tags value';
+/** pixiv's limit on a comment, characters. */
+export const COMMENT_MAX_CHARS = 140;
+const comment: Check = (d) =>
+  typeof d.comment !== 'string' || d.comment.trim() === ''
+    ? 'comment required'
+    : [...d.comment].length > COMMENT_MAX_CHARS
+      ? `comment must be at most ${COMMENT_MAX_CHARS} characters`
+      : null;
+const parent: Check = (d) =>
+  d.parent_comment_id === undefined || /^\d+$/.test(String(d.parent_comment_id))
+    ? null
+    : 'comment_id required';
 const offset: Check = (d) =>
   d.offset === undefined || /^\d{1,6}$/.test(String(d.offset)) ? null : 'invalid offset value';
 
@@ -60,6 +74,11 @@ export const REQ_POST_PATHS: Record<string, { checks: Check[]; fields: string[] 
     fields: ['user_id', 'restrict'],
   },
   'v1/user/follow/delete': { checks: [needs('user_id')], fields: ['user_id'] },
+  // spec 001 §7.1 POST /v1/illust/comment/add (illust_id, comment, parent_comment_id)
+  'v1/illust/comment/add': {
+    checks: [needs('illust_id'), comment, parent],
+    fields: ['illust_id', 'comment', 'parent_comment_id'],
+  },
 };
 
 function parseJson(text: unknown): Record<string, unknown> | null {
@@ -128,7 +147,7 @@ async function run(
     const v = data[f];
     if (v !== undefined) fields[f] = Array.isArray(v) ? v.map(String) : String(v);
   }
-  if (method === 'POST' && path.endsWith('/add') && fields.restrict === undefined)
+  if (method === 'POST' && /(bookmark|follow)\/add$/.test(path) && fields.restrict === undefined)
     fields.restrict = 'public';
   const language = firstLanguage(req.headers['accept-language']);
   const { client, userKey } = upstream.asUser(token, language);
