@@ -636,9 +636,7 @@ test('a number in the box offers its artwork, user and novel, and each shortcut 
   // only around noon JST, so this test failed every morning; the ranking screen's default date
   // always has a list
   const date = rankingDateWindow(new Date()).defaultDate;
-  const rank = (await (
-    await page.request.get(`/api/pixiv/rank?mode=day&date=${date}`)
-  ).json()) as {
+  const rank = (await (await page.request.get(`/api/pixiv/rank?mode=day&date=${date}`)).json()) as {
     illusts: { id: number; title: string; user: { id: number } }[];
   };
   const novels = (await (await page.request.get('/api/pixiv/novel_recommended')).json()) as {
