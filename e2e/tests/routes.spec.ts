@@ -68,26 +68,26 @@ const ROUTES: [string | (() => string), Check][] = [
   ['/ranking.php', redirect(/\/rank\/daily$/)],
   ['/rank/daily', testId('rank-category')],
   ['/rank_novel/day', testId('novel-grid')],
-  ['/following', placeholder('Following')],
-  ['/following/2', placeholder('Following')],
+  ['/following', testId('following-sign-in')],
+  ['/following/2', testId('following-sign-in')],
   ['/setting', testId('setting-menu')],
   [() => `/artworks/${artwork}`, testId('artwork-title')],
   [() => `/illust/${artwork}`, testId('artwork-title')],
   [() => `/i/${artwork}`, testId('artwork-title')],
   ['/novel/1', placeholder('Novel')],
   ['/n/1', placeholder('Novel')],
-  ['/users/1', placeholder('User')],
-  ['/u/1', placeholder('User')],
-  ['/users/1/artworks', placeholder('Works')],
-  ['/users/1/illustrations', placeholder('Works')],
-  ['/users/1/novels', placeholder('Novels')],
-  ['/users/1/favorites', placeholder('Bookmarks')],
-  ['/users/1/bookmarks/artworks', placeholder('Bookmarks')],
-  ['/users/1/favorite_novels', placeholder('Bookmarked novels')],
-  ['/users/1/bookmarks/novels', placeholder('Bookmarked novels')],
-  ['/user/1/series/2', placeholder('Illustration series')],
-  ['/novel/series/1', placeholder('Novel series')],
-  ['/setting/history', placeholder('History')],
+  ['/users/18206', testId('user-name')],
+  ['/u/18206', testId('user-name')],
+  ['/users/18206/artworks', testId('author-link')],
+  ['/users/18206/illustrations', testId('author-link')],
+  ['/users/18206/novels', testId('author-link')],
+  ['/users/18206/favorites', testId('author-link')],
+  ['/users/18206/bookmarks/artworks', testId('author-link')],
+  ['/users/18206/favorite_novels', testId('author-link')],
+  ['/users/18206/bookmarks/novels', testId('author-link')],
+  ['/user/18206/series/1014', testId('series-title')],
+  ['/novel/series/103002', testId('series-title')],
+  ['/setting/history', testId('history-tab-i')],
   ['/setting/clearcache', placeholder('Clear cache')],
   ['/setting/contents_display', placeholder('Content display')],
   ['/setting/preference', placeholder('Preferences')],
@@ -123,7 +123,8 @@ const ROUTES: [string | (() => string), Check][] = [
 test('every path and alias of the route table shows its screen, and nothing is blank', async ({
   page,
 }) => {
-  test.setTimeout(180_000);
+  // about 90 page loads, the profile, author list, series and Following ones real screens now
+  test.setTimeout(300_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   for (const [path, check] of ROUTES) {

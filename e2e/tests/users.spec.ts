@@ -178,24 +178,31 @@ test('one’s own profile has no follow button and links to the followed users',
   await expect(page).toHaveURL(/\/following\/3$/);
 });
 
-test('visiting a profile records the user in the history', async ({ page }) => {
+test('the history lists visited users, says when a list is empty, and clears after asking', async ({
+  page,
+}) => {
+  const { user } = await member(page, PROLIFIC);
+  await page.goto(`/users/${NO_NOVELS}`);
+  await expect(page.getByTestId('user-name')).toBeVisible();
   await page.goto(`/users/${PROLIFIC}`);
   await expect(page.getByTestId('user-name')).toBeVisible();
-  const { user } = await member(page, PROLIFIC);
-  await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const req = indexedDB.open('keyval-store');
-        const db = await new Promise<IDBDatabase>((ok) => (req.onsuccess = () => ok(req.result)));
-        const get = db.transaction('keyval').objectStore('keyval').getAllKeys();
-        await new Promise((ok) => (get.onsuccess = ok));
-        const keys = get.result.map(String).filter((k) => k.includes('user'));
-        const key = keys[0];
-        if (!key) return null;
-        const one = db.transaction('keyval').objectStore('keyval').get(key);
-        await new Promise((ok) => (one.onsuccess = ok));
-        return (one.result as { id: number; name: string }[])[0] ?? null;
-      }),
-    )
-    .toMatchObject({ id: PROLIFIC, name: user.name });
+  await page.goto('/setting/history?t=u');
+  const rows = page.getByTestId('history-user');
+  // newest first
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first()).toHaveText(user.name);
+  await expect(rows.first()).toHaveAttribute('href', `/users/${PROLIFIC}`);
+  await page.getByTestId('history-tab-n').click();
+  await expect(page.getByTestId('history-empty')).toHaveText('Nothing viewed yet.');
+  await page.getByTestId('history-tab-u').click();
+  await page.getByTestId('history-clear').click();
+  const dialog = page.locator('[data-testid="confirm-dialog"][open]');
+  await expect(dialog).toContainText('Clear this history?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(rows).toHaveCount(2);
+  await page.getByTestId('history-clear').click();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByTestId('history-empty')).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('history-empty')).toBeVisible();
 });

@@ -81,7 +81,8 @@ describe('route table', () => {
     expect(screen.queryByTestId('bottom-nav')).not.toBeNull();
     cleanup();
     visit('/users/11');
-    await screen.findByTestId('top-bar');
+    // the profile's chunk (grids, cards, lists) takes longer to import on a busy machine
+    await screen.findByTestId('top-bar', {}, { timeout: 5_000 });
     expect(screen.queryByTestId('bottom-nav')).toBeNull();
     cleanup();
     // the user-search results are a detail page of spec 001 §2.1's table

@@ -62,8 +62,10 @@ export const screenRoutes: RouteObject[] = [
   },
   ...withAliases(['/search', '/search_novel', '/search_user'], { handle: TAB, lazy: searchHome }),
   ...['/rank', '/ranking', '/ranking.php'].map((p) => redirect(p, '/rank/daily')),
-  later('/following', 'following', TAB),
-  later('/following/:tab', 'following', TAB),
+  ...withAliases(['/following', '/following/:tab'], {
+    handle: TAB,
+    lazy: lazyScreen(() => import('../screens/Following/FollowingScreen.tsx')),
+  }),
   { path: '/setting', handle: TAB, lazy: setting },
   ...withAliases(['/search/:keyword', '/s/:keyword'], { handle: TAB, lazy: searchResults }),
   {
@@ -106,7 +108,10 @@ export const screenRoutes: RouteObject[] = [
   },
   // a detail page in spec 001 §2.1's table: no bottom navigation
   { path: '/search_user/:word', lazy: searchUser },
-  later('/setting/history', 'history'),
+  {
+    path: '/setting/history',
+    lazy: lazyScreen(() => import('../screens/History/HistoryScreen.tsx')),
+  },
   {
     path: '/setting/clearcache',
     lazy: lazyScreen(() => import('../screens/Setting/ClearCacheScreen.tsx')),
