@@ -51,7 +51,9 @@ function ShareButton({ novel }: { novel: Novel }) {
   };
   const tweet = `https://twitter.com/intent/tweet?${new URLSearchParams({ text: novel.title, url })}`;
   return (
-    <div className={styles.shareBox}>
+    // Escape closes the menu from any of its items.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
+    <div className={styles.shareBox} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
       <button
         type="button"
         className={styles.action}

@@ -7,6 +7,7 @@ import { useServerConfig } from '../../state/queries/config.ts';
 import { useNovel, useNovelText } from '../../state/queries/novel.ts';
 import { ApiError } from '../../state/api/errors.ts';
 import { useRecordHistory } from '../../state/db/history.ts';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { NovelDetail } from './NovelDetail.tsx';
 import { NovelReader } from './NovelReader.tsx';
 import { RelatedNovels } from './RelatedNovels.tsx';
@@ -25,6 +26,7 @@ export default function NovelScreen() {
   );
   // A translation starting shrinks the caption again (spec 001 §4).
   const [translations, setTranslations] = useState(0);
+  useDocumentTitle(novel.data && `${novel.data.title} - ${novel.data.author.name}`);
   const proxy = (url: string) => toProxiedImageUrl(url, imageProxy ?? undefined);
 
   if (novel.error || !Number.isSafeInteger(id) || id <= 0) {
