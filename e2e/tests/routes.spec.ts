@@ -8,12 +8,6 @@ const testId =
   (id: string): Check =>
   async (page) =>
     expect(page.getByTestId(id).first()).toBeVisible();
-const placeholder =
-  (title: string): Check =>
-  async (page) => {
-    await expect(page.getByTestId('placeholder')).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
-  };
 /** The search screens: the tab that is current, and for results the word in the top bar. */
 const searchTab =
   (tab: string, word?: string): Check =>
@@ -74,8 +68,8 @@ const ROUTES: [string | (() => string), Check][] = [
   [() => `/artworks/${artwork}`, testId('artwork-title')],
   [() => `/illust/${artwork}`, testId('artwork-title')],
   [() => `/i/${artwork}`, testId('artwork-title')],
-  ['/novel/1', placeholder('Novel')],
-  ['/n/1', placeholder('Novel')],
+  ['/novel/13319497', testId('novel-title')],
+  ['/n/13319497', testId('novel-title')],
   ['/users/18206', testId('user-name')],
   ['/u/18206', testId('user-name')],
   ['/users/18206/artworks', testId('author-link')],
@@ -88,17 +82,17 @@ const ROUTES: [string | (() => string), Check][] = [
   ['/user/18206/series/1014', testId('series-title')],
   ['/novel/series/103002', testId('series-title')],
   ['/setting/history', testId('history-tab-i')],
-  ['/setting/clearcache', placeholder('Clear cache')],
-  ['/setting/contents_display', placeholder('Content display')],
-  ['/setting/preference', placeholder('Preferences')],
+  ['/setting/clearcache', testId('clear-cache')],
+  ['/setting/contents_display', testId('contents-display')],
+  ['/setting/preference', testId('preference')],
   ['/setting/others', redirect(/\/setting\/preference$/)],
-  ['/setting/about', placeholder('About')],
-  ['/setting/about/faq', placeholder('FAQ')],
-  ['/setting/about/disclaimer', placeholder('Disclaimer')],
-  ['/setting/down_app', placeholder('Get the app')],
-  ['/setting/osusume', placeholder('Recommendations')],
+  ['/setting/about', testId('about')],
+  ['/setting/about/faq', testId('faq')],
+  ['/setting/about/disclaimer', testId('disclaimer')],
+  ['/setting/down_app', testId('down-app')],
+  ['/setting/osusume', testId('osusume')],
   ['/setting/recommend', redirect(/\/setting\/osusume$/)],
-  ['/setting/accent_color', placeholder('Accent colour')],
+  ['/setting/accent_color', testId('accent-color')],
   ['/discovery', testId('discovery-shuffle')],
   ['/osusume_illust', testId('image-grid')],
   ['/recom_illust', testId('image-grid')],
