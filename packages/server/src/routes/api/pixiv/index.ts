@@ -200,6 +200,7 @@ async function askUpstream(
 ): Promise<UpstreamAnswer> {
   if (!endpoint.webview) {
     const res = await client.get(path, query);
+    if (endpoint.reshape && res.status === 200) res.body = endpoint.reshape(res.body);
     const text = JSON.stringify(res.body);
     return {
       status: res.status,
