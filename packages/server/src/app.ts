@@ -3,7 +3,8 @@
  * talks to is passed in, so tests build it in-process on the sandbox and use `inject`.
  */
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
+import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { UpstreamHosts } from '@pv/core';
 import { MemoryCacheStore, ResponseCache } from './plugins/cache.ts';
 import { RedisCacheStore } from './plugins/redis-cache.ts';
@@ -52,6 +53,8 @@ export interface AppConfig {
    * /api/auth gets a tenth); 0 turns the limits off. Default 300.
    */
   rateLimitPerMinute?: number;
+  /** Proxies whose X-Forwarded-For is believed (config.ts, trustProxy). Default none. */
+  trustProxy?: FastifyHttpOptions<Server>['trustProxy'];
   /** Origins allowed to call `/api/pixiv/*` cross-site (`*` for any). Default none. */
   corsOrigins?: readonly string[];
   /** Shared cache for several instances (`redis://…`); the in-memory LRU without it. */
@@ -103,7 +106,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       serializers: { req: requestSerializer(logLevel) },
       ...(config.logStream ? { stream: config.logStream } : {}),
     },
-    trustProxy: false,
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 512 },
     requestIdHeader: false,

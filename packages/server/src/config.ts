@@ -48,6 +48,7 @@ const EnvSchema = z.object({
     .default(256 * 1024 * 1024),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   CORS_ORIGINS: z.string().optional(),
+  TRUST_PROXY: z.string().optional(),
   SELF_HOSTED: z.enum(['true', 'false']).default('true'),
   UPSTREAM_IMAGE_SEARCH: url.optional(),
   SAUCENAO_API_KEY: z.string().optional(),
@@ -101,4 +102,25 @@ export function corsOrigins(env: Pick<Env, 'CORS_ORIGINS'>): string[] {
 /** Other sites running this viewer, listed on the about page (spec 001 §2.8): MIRRORS, a comma list. */
 export function mirrorSites(env: Pick<Env, 'MIRRORS'>): string[] {
   return splitList(env.MIRRORS).map((u) => u.replace(/\/$/, ''));
+}
+
+/**
+ * Which proxies' X-Forwarded-For to believe (`TRUST_PROXY`), so the rate limit sees the real
+ * clients behind a reverse proxy: `true` any, a number of hops, or a comma list of addresses and
+ * CIDR ranges. None by default (the socket's address counts).
+ */
+export function trustProxy(
+  env: Pick<Env, 'TRUST_PROXY'>,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
+  const value = (env.TRUST_PROXY ?? '').trim();
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
 }

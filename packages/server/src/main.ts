@@ -12,7 +12,7 @@ import {
   sweepStaleTempDirs,
 } from '@pv/sandbox';
 import { buildApp } from './app.ts';
-import { corsOrigins, mirrorSites, readEnv, refreshTokens, type Env } from './config.ts';
+import { corsOrigins, mirrorSites, readEnv, refreshTokens, trustProxy, type Env } from './config.ts';
 import type { ViewerServiceUrls } from './routes/api/extras/viewer-services.ts';
 import {
   PUBLIC_TRANSLATE_HOSTS,
@@ -118,6 +118,7 @@ async function main(): Promise<void> {
     cacheMaxBytes: env.CACHE_MAX_BYTES,
     rateLimitPerMinute: env.RATE_LIMIT_PER_MINUTE,
     corsOrigins: corsOrigins(env),
+    trustProxy: trustProxy(env),
     redisUrl: env.REDIS_URL,
     selfHosted: env.SELF_HOSTED === 'true',
     mirrors: mirrorSites(env),

@@ -29,6 +29,8 @@ export interface MirrorEndpoint {
   upstream(args: Args): { path: string; query: Query };
   /** Seconds; null never expires. */
   ttl: number | null;
+  /** Turns upstream's 200 JSON into the mirror's answer, when the two differ. */
+  reshape?: (body: unknown) => unknown;
   /** Unknown query parameters go upstream too, within these rules (params.ts). */
   passthrough?: Passthrough;
   /**
@@ -61,6 +63,16 @@ export const RANK_MODES = [
   'day_r18_manga',
   'week_r18_manga',
 ] as const;
+
+/** A v2 autocomplete answer with v1's keyword list beside its tags. */
+export function withV1Keywords(body: unknown): unknown {
+  const tags = (body as { tags?: unknown } | null)?.tags;
+  if (!Array.isArray(tags)) return body;
+  const names = tags
+    .map((tag) => (tag as { name?: unknown } | null)?.name)
+    .filter((name): name is string => typeof name === 'string');
+  return { ...(body as object), search_auto_complete_keywords: names };
+}
 
 const SEARCH_MODES = [
   'partial_match_for_tags',
@@ -151,9 +163,15 @@ export const ENDPOINTS: Readonly<Record<string, MirrorEndpoint>> = {
     }),
     ttl: TTL.searches,
   },
+  // pixiv's v2 answer (`tags[{name, translated_name}]`, what the previous-generation viewer
+  // reads), plus v1's `search_auto_complete_keywords` for clients of that shape
   search_autocomplete: {
     fields: { word },
-    upstream: (a) => ({ path: '/v1/search/autocomplete', query: { word: a.word as string } }),
+    upstream: (a) => ({
+      path: '/v2/search/autocomplete',
+      query: { word: a.word as string, merge_plain_keyword_results: true },
+    }),
+    reshape: withV1Keywords,
     ttl: TTL.searches,
   },
   ugoira_metadata: byId('/v1/ugoira/metadata', 'illust_id', TTL.artworkDetail),

@@ -72,13 +72,10 @@ async function handle(
   endpoint: MirrorEndpoint,
   req: FastifyRequest,
   reply: FastifyReply,
+  params = req.query as Record<string, unknown>,
 ) {
   const started = performance.now();
-  const result = validate(
-    endpoint.fields,
-    req.query as Record<string, unknown>,
-    endpoint.passthrough,
-  );
+  const result = validate(endpoint.fields, params, endpoint.passthrough);
   if ('issues' in result) {
     // HibiAPI's 422 body, plus the spec's rejection text (`message`) where a required value is absent
     const message = missingMessage(endpoint.fields, result.issues);
@@ -203,6 +200,7 @@ async function askUpstream(
 ): Promise<UpstreamAnswer> {
   if (!endpoint.webview) {
     const res = await client.get(path, query);
+    if (endpoint.reshape && res.status === 200) res.body = endpoint.reshape(res.body);
     const text = JSON.stringify(res.body);
     return {
       status: res.status,
@@ -236,5 +234,12 @@ export async function pixivMirrorRoutes(app: FastifyInstance, deps: MirrorDeps):
   for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
     app.get(`/${name}`, (req, reply) => handle(deps, name, endpoint, req, reply));
   }
+  // HibiAPI's older form, which it still serves: `/api/pixiv/?type=<route>&…`
+  app.get('/', (req, reply) => {
+    const { type, ...params } = req.query as Record<string, unknown>;
+    const endpoint = typeof type === 'string' && Object.hasOwn(ENDPOINTS, type) && ENDPOINTS[type];
+    if (!endpoint) return hibiError(req, reply, 404, 'Not Found');
+    return handle(deps, type as string, endpoint, req, reply, params);
+  });
   app.get('/*', (req, reply) => hibiError(req, reply, 404, 'Not Found'));
 }

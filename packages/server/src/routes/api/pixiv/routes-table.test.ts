@@ -99,11 +99,6 @@ const CASES: MirrorCase[] = [
     () => ['/v2/search/autocomplete', { word: 'cat', merge_plain_keyword_results: true }],
   ],
   [
-    'search_autocomplete',
-    () => `search_autocomplete?word=${encodeURIComponent('猫')}`,
-    () => ['/v1/search/autocomplete', { word: '猫' }],
-  ],
-  [
     'ugoira_metadata',
     () => `ugoira_metadata?id=${ugoiraId}`,
     () => ['/v1/ugoira/metadata', { illust_id: ugoiraId }],
