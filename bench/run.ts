@@ -2,7 +2,7 @@
  * `npm run bench`: builds what it measures, runs every benchmark and writes one JSON file per
  * benchmark into bench/results/. Absolute timings on these machines are noisy; compare ratios
  * within one run. `npm run bench -- grid server` runs only the named ones (bundle, grid, server,
- * sandbox).
+ * sandbox, fuzz).
  * A benchmark whose target is missed still writes its result, and the run then exits 1.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,13 +10,14 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle.ts';
+import { measureFuzz } from './fuzz.ts';
 import { GRID_MAX_DOM_ELEMENTS, GRID_TARGET_CARDS, measureGrid } from './grid.ts';
 import { measureSandbox } from './sandbox.ts';
 import { measureServer } from './server.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
-const ALL = ['bundle', 'grid', 'server', 'sandbox'] as const;
+const ALL = ['bundle', 'grid', 'server', 'sandbox', 'fuzz'] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(ALL as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -77,6 +78,18 @@ if (runs('sandbox')) {
   writeResult('sandbox', sandbox);
   console.table(sandbox.runs);
   console.table({ in_process: sandbox.in_process, image_index: sandbox.image_index });
+}
+
+if (runs('fuzz')) {
+  const fuzz = await measureFuzz();
+  writeResult('fuzz', fuzz);
+  console.table({
+    seed: fuzz.seed,
+    requests: fuzz.requests,
+    status_5xx: fuzz.status_5xx,
+    findings: fuzz.findings,
+  });
+  if (fuzz.findings > 0) missed.push(`fuzz: ${fuzz.findings} findings with seed ${fuzz.seed}`);
 }
 
 if (missed.length > 0) {
