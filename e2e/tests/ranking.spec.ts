@@ -22,12 +22,14 @@ test('the daily ranking shows artwork cards whose images load', async ({ page })
 });
 
 test('scrolling to the end of the ranking loads the next page', async ({ page }) => {
-  await page.goto('/rank/daily');
-  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
-  const before = await gridHeight(page);
+  // Listening from the start: on a tall screen the first page may already reach the preload
+  // margin, and the second page then comes at once.
   const morePage = page.waitForResponse(
     (r) => r.url().includes('/api/pixiv/rank') && r.url().includes('page=2'),
   );
+  await page.goto('/rank/daily');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  const before = await gridHeight(page);
   await page.mouse.move(200, 300);
   for (let i = 0; i < 20 && (await gridHeight(page)) <= before; i++) {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));

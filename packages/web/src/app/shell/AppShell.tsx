@@ -4,18 +4,28 @@ import { useTranslation } from 'react-i18next';
 import type { RouteHandle } from '../routes.tsx';
 import { ProgressBar } from '../../components/ProgressBar/ProgressBar.tsx';
 import { Toaster } from '../../components/Toast/Toaster.tsx';
+import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 import { BottomNav } from './BottomNav.tsx';
+import { DesktopHeader } from './DesktopHeader.tsx';
 import { StartupNotice } from './startup.tsx';
 import { ThemeSync } from './ThemeSync.tsx';
 import styles from './AppShell.module.css';
 
-/** The frame around every screen: content, then the bottom navigation on main tab pages. */
+/** Where the desktop layout starts (DESIGN.md): side rail, global header, centred column. */
+export const DESKTOP_QUERY = '(min-width: 1024px)';
+
+/**
+ * The frame around every screen. On a phone: content, then the bottom navigation on main tab
+ * pages. From 1024 px: a header with the global search, a side rail with the same items on every
+ * page, and the content in a centred column.
+ */
 export function AppShell() {
   const { t } = useTranslation();
   const matches = useMatches();
+  const desktop = useMediaQuery(DESKTOP_QUERY);
   const tab = matches.some((m) => (m.handle as RouteHandle | undefined)?.tab);
   return (
-    <div className={styles.shell}>
+    <div className={`${styles.shell} ${desktop ? styles.desktop : ''}`}>
       {/* The first tab stop: past the chrome, straight to the page (WCAG 2.4.1). */}
       <a
         href="#main"
@@ -32,12 +42,15 @@ export function AppShell() {
       <ThemeSync />
       <StartupNotice />
       <ProgressBar />
+      {desktop && <DesktopHeader />}
       <main id="main" tabIndex={-1} className={tab ? styles.withNav : undefined}>
-        <Suspense fallback={null}>
-          <Outlet />
-        </Suspense>
+        <div className={styles.column}>
+          <Suspense fallback={null}>
+            <Outlet />
+          </Suspense>
+        </div>
       </main>
-      {tab && <BottomNav />}
+      {(tab || desktop) && <BottomNav />}
       <Toaster />
     </div>
   );

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { cardRow, toProxiedImageUrl, type Artwork } from '@pv/core';
 import { Skeleton, SkeletonList } from '../ImageGrid/Skeleton.tsx';
 import { MoreSlide } from './MoreSlide.tsx';
+import { RowScroller } from './RowScroller.tsx';
 import styles from './CardRow.module.css';
 
 export interface CardRowProps {
@@ -55,7 +56,7 @@ export function CardRow({
           {t('common.no_data')}
         </p>
       ) : (
-        <div className={styles.row}>
+        <RowScroller className={styles.row}>
           {shown.map((a) => (
             <Link
               key={a.id}
@@ -83,7 +84,7 @@ export function CardRow({
               }))}
             />
           )}
-        </div>
+        </RowScroller>
       )}
     </section>
   );

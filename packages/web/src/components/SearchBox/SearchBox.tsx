@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -42,6 +42,8 @@ export function SearchBox({ target, initial = '' }: { target: SearchTarget; init
   const [pending, setPending] = useState('');
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const dropdown = useRef<HTMLDivElement>(null);
+  const dropdownId = useId();
   const committed = words.join(' ');
   const room = SEARCH_BOX_MAX_LENGTH - committed.length - (words.length ? 1 : 0);
   const part = searchDropdownPart(pending, selfHosted);
@@ -91,6 +93,27 @@ export function SearchBox({ target, initial = '' }: { target: SearchTarget; init
       setWords(words.slice(0, -1));
     } else if (e.key === 'Escape') {
       setOpen(false);
+    } else if (e.key === 'ArrowDown' && open) {
+      // Into the dropdown: its first entry takes the focus.
+      e.preventDefault();
+      dropdown.current?.querySelector<HTMLElement>('a, button')?.focus();
+    }
+  };
+
+  /** Arrow keys move between the dropdown's entries; Escape closes it, back in the box. */
+  const onDropdownKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const entries = [...(dropdown.current?.querySelectorAll<HTMLElement>('a, button') ?? [])];
+    const at = entries.indexOf(document.activeElement as HTMLElement);
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      // Focusing the box reopens the dropdown (onFocus): close it after.
+      input.current?.focus();
+      setOpen(false);
+    } else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const next = at + (e.key === 'ArrowDown' ? 1 : -1);
+      if (next < 0) input.current?.focus();
+      else entries[Math.min(next, entries.length - 1)]?.focus();
     }
   };
 
@@ -122,6 +145,9 @@ export function SearchBox({ target, initial = '' }: { target: SearchTarget; init
           onChange={(e) => onChange(e.target.value)}
           onKeyDown={onKeyDown}
           onFocus={() => setOpen(true)}
+          role="combobox"
+          aria-expanded={open}
+          aria-controls={open ? dropdownId : undefined}
           placeholder={words.length ? '' : t('search.placeholder')}
           aria-label={t('search.placeholder')}
           data-testid="search-input"
@@ -135,7 +161,14 @@ export function SearchBox({ target, initial = '' }: { target: SearchTarget; init
         </button>
       </form>
       {open && (
-        <div className={styles.dropdown} data-testid="search-dropdown">
+        // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- keys of its entries
+        <div
+          ref={dropdown}
+          id={dropdownId}
+          className={styles.dropdown}
+          onKeyDown={onDropdownKeyDown}
+          data-testid="search-dropdown"
+        >
           {shortcuts.length > 0 && (
             <ul className={styles.shortcuts}>
               {shortcuts.map((id) => (

@@ -5,8 +5,9 @@ import { useSpotlightHead, useSpotlightLang } from '../../state/queries/spotligh
 import rowStyles from '../../components/CardRow/CardRow.module.css';
 import { MoreSlide } from '../../components/CardRow/MoreSlide.tsx';
 import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
-import { useMediaQuery } from './useMediaQuery.ts';
+import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 import styles from './Home.module.css';
+import { RowScroller } from '../../components/CardRow/RowScroller.tsx';
 
 /** Below this width a spotlight opens as an article (the mobile detail screen). */
 const NARROW_QUERY = '(max-width: 767px)';
@@ -43,7 +44,7 @@ export function SpotlightRow({ imageProxy }: { imageProxy?: string }) {
       ) : head.isError || articles.length === 0 ? (
         <p className={rowStyles.state}>{t('common.no_data')}</p>
       ) : (
-        <div className={rowStyles.row}>
+        <RowScroller className={rowStyles.row}>
           {articles.map((a) => (
             <Link
               key={a.id}
@@ -60,7 +61,7 @@ export function SpotlightRow({ imageProxy }: { imageProxy?: string }) {
             className={styles.spotlightMore}
             images={more.map((a) => ({ key: a.id, src: toProxiedImageUrl(a.cover, imageProxy) }))}
           />
-        </div>
+        </RowScroller>
       )}
     </section>
   );

@@ -5,6 +5,7 @@ import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx'
 import { NovelCard } from '../../components/NovelCard/NovelCard.tsx';
 import { MoreSlide } from '../../components/CardRow/MoreSlide.tsx';
 import styles from './HomeNovel.module.css';
+import { RowScroller } from '../../components/CardRow/RowScroller.tsx';
 
 export interface NovelRowProps {
   title: string;
@@ -57,7 +58,7 @@ export function NovelRow({
           {t('common.no_data')}
         </p>
       ) : (
-        <div className={styles.row}>
+        <RowScroller className={styles.row}>
           {shown.map((novel) => (
             <div key={novel.id} className={styles.item} data-testid="row-item">
               <NovelCard novel={novel} imageProxy={imageProxy} />
@@ -71,7 +72,7 @@ export function NovelRow({
               src: toProxiedImageUrl(novel.images[0]?.m ?? novel.thumbnail, imageProxy),
             }))}
           />
-        </div>
+        </RowScroller>
       )}
     </section>
   );

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  RANK_CATEGORIES,
   isRankTypeVisible,
   rankTypeOf,
   rankTypesOf,
@@ -16,6 +15,7 @@ import { useRankingList, useWebRankingList } from '../../state/queries/ranking.t
 import { useClientConfig } from '../../state/settings/client-config.ts';
 import { updateSettings, useSettings } from '../../state/settings/settings.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
+import { CategoryMenu } from './CategoryMenu.tsx';
 import { categoryTarget } from './category-target.ts';
 import { rankingItems } from './ranking-items.ts';
 import styles from './RankScreen.module.css';
@@ -32,12 +32,10 @@ const isWebContent = (c: string | null): c is WebContent => c === 'illust' || c 
  */
 export default function RankScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { type } = useParams();
   const [search, setSearch] = useSearchParams();
   const settings = useSettings();
   const { imageProxy } = useServerConfig();
-  const [popover, setPopover] = useState(false);
   // filter-by-favourites: a local-app mode option (spec 000 §1, §6), for this visit
   const localApp = useClientConfig().useLocalAppApi;
   const [hideBookmarked, setHideBookmarked] = useState(false);
@@ -77,62 +75,33 @@ export default function RankScreen() {
   return (
     <>
       <TopBar title={t('rank.title')}>
-        <div className={styles.categoryWrap}>
-          <button
-            type="button"
-            className={styles.categoryButton}
-            aria-haspopup="menu"
-            aria-expanded={popover}
-            onClick={() => setPopover((o) => !o)}
-            data-testid="rank-category"
-          >
-            {t(`rank.categories.${category}`)}
-          </button>
-          {popover && (
-            <div className={styles.popover} role="menu" aria-label={t('rank.category_label')}>
-              {RANK_CATEGORIES.map((c) => (
-                <button
-                  key={c}
-                  type="button"
-                  role="menuitemradio"
-                  aria-checked={c === category}
-                  className={c === category ? styles.current : undefined}
-                  onClick={() => {
-                    setPopover(false);
-                    void navigate(categoryTarget(c, requested));
-                  }}
-                >
-                  {t(`rank.categories.${c}`)}
-                </button>
-              ))}
-              <label className={styles.toggle}>
-                <input
-                  type="checkbox"
-                  checked={settings.app.hideRankManga}
-                  onChange={(e) =>
-                    updateSettings((s) => ({
-                      ...s,
-                      app: { ...s.app, hideRankManga: e.target.checked },
-                    }))
-                  }
-                  data-testid="rank-hide-manga"
-                />
-                {t('rank.hide_manga')}
-              </label>
-              {localApp && (
-                <label className={styles.toggle}>
-                  <input
-                    type="checkbox"
-                    checked={hideBookmarked}
-                    onChange={(e) => setHideBookmarked(e.target.checked)}
-                    data-testid="rank-hide-bookmarked"
-                  />
-                  {t('rank.hide_bookmarked')}
-                </label>
-              )}
-            </div>
+        <CategoryMenu current={category} requested={requested}>
+          <label className={styles.toggle}>
+            <input
+              type="checkbox"
+              checked={settings.app.hideRankManga}
+              onChange={(e) =>
+                updateSettings((s) => ({
+                  ...s,
+                  app: { ...s.app, hideRankManga: e.target.checked },
+                }))
+              }
+              data-testid="rank-hide-manga"
+            />
+            {t('rank.hide_manga')}
+          </label>
+          {localApp && (
+            <label className={styles.toggle}>
+              <input
+                type="checkbox"
+                checked={hideBookmarked}
+                onChange={(e) => setHideBookmarked(e.target.checked)}
+                data-testid="rank-hide-bookmarked"
+              />
+              {t('rank.hide_bookmarked')}
+            </label>
           )}
-        </div>
+        </CategoryMenu>
         <input
           type="date"
           className={styles.date}

@@ -1,14 +1,13 @@
-import { useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { RANK_CATEGORIES, filterArtworks, rankingDateWindow } from '@pv/core';
+import { filterArtworks, rankingDateWindow } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { useNovelRankingList } from '../../state/queries/novels.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
-import { categoryTarget } from '../Rank/category-target.ts';
+import { CategoryMenu } from '../Rank/CategoryMenu.tsx';
 import styles from '../Rank/RankScreen.module.css';
 import {
   isNovelRankMode,
@@ -24,12 +23,10 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
  */
 export default function RankNovelScreen() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const { type } = useParams();
   const [search, setSearch] = useSearchParams();
   const settings = useSettings();
   const imageProxy = useServerConfig().imageProxy ?? undefined;
-  const [popover, setPopover] = useState(false);
   const range = rankingDateWindow(new Date());
   const requested = search.get('date') ?? '';
   const date = requested >= range.min && requested <= range.max ? requested : range.defaultDate;
@@ -45,37 +42,7 @@ export default function RankNovelScreen() {
   return (
     <>
       <TopBar title={t('title.rank_novel')}>
-        <div className={styles.categoryWrap}>
-          <button
-            type="button"
-            className={styles.categoryButton}
-            aria-haspopup="menu"
-            aria-expanded={popover}
-            onClick={() => setPopover((o) => !o)}
-            data-testid="rank-category"
-          >
-            {t('rank.categories.novel')}
-          </button>
-          {popover && (
-            <div className={styles.popover} role="menu" aria-label={t('rank.category_label')}>
-              {RANK_CATEGORIES.map((c) => (
-                <button
-                  key={c}
-                  type="button"
-                  role="menuitemradio"
-                  aria-checked={c === 'novel'}
-                  className={c === 'novel' ? styles.current : undefined}
-                  onClick={() => {
-                    setPopover(false);
-                    if (c !== 'novel') void navigate(categoryTarget(c, requested));
-                  }}
-                >
-                  {t(`rank.categories.${c}`)}
-                </button>
-              ))}
-            </div>
-          )}
-        </div>
+        <CategoryMenu current="novel" requested={requested} />
         <input
           type="date"
           className={styles.date}
