@@ -31,7 +31,10 @@ async function scrollUntil(page: Page, answers: Response[], count: number) {
     .toBeGreaterThanOrEqual(count);
 }
 
-async function idsOf(res: Response, field: 'illusts' | 'novels'): Promise<number[]> {
+async function idsOf(
+  res: { json(): Promise<unknown> },
+  field: 'illusts' | 'novels',
+): Promise<number[]> {
   return ((await res.json()) as Record<string, { id: number }[]>)[field]!.map((i) => i.id);
 }
 

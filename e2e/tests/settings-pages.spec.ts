@@ -95,7 +95,9 @@ test('about shows the version, its pages and credits; FAQ, disclaimer, app and r
   await expect(page.getByText('Why do pictures load slowly?')).toBeVisible();
   await page.goBack();
   await page.getByRole('link', { name: 'Disclaimer' }).click();
-  await expect(page.getByTestId('disclaimer')).toContainText('It is not made, endorsed or run by pixiv Inc.');
+  await expect(page.getByTestId('disclaimer')).toContainText(
+    'It is not made, endorsed or run by pixiv Inc.',
+  );
   await page.goBack();
   await page.getByRole('link', { name: 'Get the app' }).click();
   await expect(page.getByTestId('down-app')).toContainText('Add to Home Screen');

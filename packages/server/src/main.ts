@@ -12,7 +12,14 @@ import {
   sweepStaleTempDirs,
 } from '@pv/sandbox';
 import { buildApp } from './app.ts';
-import { corsOrigins, mirrorSites, readEnv, refreshTokens, trustProxy, type Env } from './config.ts';
+import {
+  corsOrigins,
+  mirrorSites,
+  readEnv,
+  refreshTokens,
+  trustProxy,
+  type Env,
+} from './config.ts';
 import type { ViewerServiceUrls } from './routes/api/extras/viewer-services.ts';
 import {
   PUBLIC_TRANSLATE_HOSTS,

@@ -7,7 +7,6 @@ import { initReactI18next } from 'react-i18next';
 import en from '../locales/en.json';
 import { ApiProvider } from '../state/api/ApiContext.tsx';
 import { createApiClient } from '../state/api/client.ts';
-import { TITLE_KEYS } from './routes.tsx';
 import { routes } from './router.tsx';
 
 beforeAll(async () => {
@@ -32,24 +31,7 @@ function visit(path: string) {
   return router;
 }
 
-const t = (key: string) =>
-  key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], en) as string;
-
 describe('route table', () => {
-  it('has a catalogue title for every placeholder screen', () => {
-    for (const key of TITLE_KEYS) expect(typeof t(key), key).toBe('string');
-  });
-
-  // a route still on its way shows its title with the top bar (none is left once every page lands)
-  const placeholders: [string, string][] = [['/following', 'title.following']];
-  for (const [path, key] of placeholders) {
-    it(`${path} shows ${key} with the top bar`, async () => {
-      visit(path);
-      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(t(key));
-      expect(screen.getByTestId('placeholder')).toBeTruthy();
-    });
-  }
-
   for (const path of ['/', '/home', '/index', '/index.html']) {
     it(`${path} shows the illust home with its tabs`, async () => {
       visit(path);

@@ -3,7 +3,6 @@
  * later issues render a placeholder with their title and the top bar.
  */
 import { Navigate, type RouteObject } from 'react-router';
-import { PlaceholderScreen } from '../screens/Placeholder/PlaceholderScreen.tsx';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
 const lazyScreen = (load: Lazy) => async () => ({ Component: (await load()).default });
@@ -34,11 +33,6 @@ export interface RouteHandle {
   tab?: boolean;
 }
 const TAB: RouteHandle = { tab: true };
-
-/** A screen still to come: its title (an i18n key under `title.`) and the top bar. */
-function later(path: string, title: string, handle: RouteHandle = {}): RouteObject {
-  return { path, handle, element: <PlaceholderScreen titleKey={`title.${title}`} /> };
-}
 
 function redirect(path: string, to: string): RouteObject {
   return { path, element: <Navigate to={to} replace /> };
@@ -161,13 +155,4 @@ export const screenRoutes: RouteObject[] = [
   { path: '/lives', handle: TAB, lazy: lives },
   { path: '/live/:id', lazy: live },
   { path: '*', handle: TAB, lazy: notFound },
-];
-
-/** Every placeholder title key the table uses (the catalogue test checks they exist). */
-export const TITLE_KEYS = [
-  ...new Set(
-    screenRoutes
-      .map((r) => (r.element as { props?: { titleKey?: string } } | undefined)?.props?.titleKey)
-      .filter((k): k is string => !!k),
-  ),
 ];
