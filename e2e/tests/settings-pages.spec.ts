@@ -120,3 +120,61 @@ test('about shows the version, its pages and credits; FAQ, disclaimer, app and r
   await tabs.nth(2).click();
   await expect(panel.getByRole('link', { name: /PixivBatchDownloader/ })).toBeVisible();
 });
+
+test('accent text and text on the accent reach 4.5:1 for light, middle and dark accents, in both themes', async ({
+  page,
+}) => {
+  /** WCAG contrast of the element's text colour on the first opaque background behind it. */
+  const contrastOf = (testId: string, role?: string) =>
+    page.evaluate(
+      ([id, name]) => {
+        const start = name
+          ? Array.from(document.querySelectorAll<HTMLElement>(`[data-testid="${id}"] button`)).find(
+              (b) => b.textContent?.trim() === name,
+            )!
+          : document.querySelector<HTMLElement>(`[data-testid="${id}"]`)!;
+        const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+        let node: HTMLElement | null = start;
+        let background = [255, 255, 255];
+        while (node) {
+          const [r, g, b, a = 1] = rgb(getComputedStyle(node).backgroundColor);
+          if (a > 0.99) {
+            background = [r!, g!, b!];
+            break;
+          }
+          node = node.parentElement;
+        }
+        const luminance = ([r, g, b]: number[]) =>
+          [r!, g!, b!]
+            .map((v) => v / 255)
+            .map((v) => (v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+            .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i]!, 0);
+        const [l1, l2] = [luminance(rgb(getComputedStyle(start).color)), luminance(background)];
+        return (Math.max(l1, l2) + 0.05) / (Math.min(l1, l2) + 0.05);
+      },
+      [testId, role] as const,
+    );
+  await page.goto('/setting/accent_color');
+  for (const [name, hex] of [
+    ['Gold', '#ffd700'],
+    ['Crimson', '#dc143c'],
+    ['Slate blue', '#6a5acd'],
+  ] as const) {
+    await page.getByRole('button', { name: new RegExp(`^${name}`) }).click();
+    await expect(page.getByTestId('accent-sample').locator('..').locator('code')).toHaveText(hex);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        scheme === 'dark' ? 'rgb(17, 19, 23)' : 'rgb(245, 246, 248)',
+      );
+      // the accent as text (the sample) on the page, and text on the filled accent (Reset)
+      expect(await contrastOf('accent-sample'), `${name} text, ${scheme}`).toBeGreaterThanOrEqual(
+        4.5,
+      );
+      expect(
+        await contrastOf('accent-color', 'Reset'),
+        `on ${name}, ${scheme}`,
+      ).toBeGreaterThanOrEqual(4.5);
+    }
+  }
+});
