@@ -206,3 +206,41 @@ test('the history lists visited users, says when a list is empty, and clears aft
   await page.reload();
   await expect(page.getByTestId('history-empty')).toBeVisible();
 });
+
+test('the author cards of an artwork and of a novel follow and unfollow their author', async ({
+  page,
+}) => {
+  const member = { headers: { 'x-pixiv-refresh-token': TOKENS.safe, 'cache-control': 'no-store' } };
+  const followed = async (id: number) =>
+    (
+      (await (await page.request.get(`/api/pixiv/member?id=${id}`, member)).json()) as {
+        user: { is_followed: boolean };
+      }
+    ).user.is_followed;
+  const works = (await (
+    await page.request.get(`/api/pixiv/member_illust?id=${NO_NOVELS}`)
+  ).json()) as { illusts: { id: number }[] };
+  const novels = (await (
+    await page.request.get(`/api/pixiv/member_novel?id=${PROLIFIC}`)
+  ).json()) as { novels: { id: number }[] };
+  // a visitor gets no follow button on the author card
+  await page.goto(`/artworks/${works.illusts[0]!.id}`);
+  await expect(page.getByTestId('artwork-author')).toBeVisible();
+  await expect(page.getByTestId('follow-button')).toHaveCount(0);
+
+  await signIn(page, TOKENS.safe);
+  for (const [url, author] of [
+    [`/artworks/${works.illusts[0]!.id}`, NO_NOVELS],
+    [`/novel/${novels.novels[0]!.id}`, PROLIFIC],
+  ] as const) {
+    await page.goto(url);
+    const button = page.getByTestId('follow-button');
+    await expect(button).toHaveText('Follow');
+    await button.click();
+    await expect(button).toHaveText('Following');
+    expect(await followed(author)).toBe(true);
+    await button.click();
+    await expect(button).toHaveText('Follow');
+    expect(await followed(author)).toBe(false);
+  }
+});

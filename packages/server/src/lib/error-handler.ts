@@ -20,19 +20,24 @@ const REASONS: Record<string, string> = {
 };
 
 /** The client-facing reason of an error: fixed text, never the error's own message. */
-export function publicReason(error: Pick<FastifyError, 'code' | 'statusCode'>): {
+export function publicReason(
+  error: Pick<FastifyError, 'code' | 'statusCode'> & { detail?: unknown },
+): {
   status: number;
   detail: string;
 } {
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
+    // a refusal our own code built in the documented shape (the rate limit's answer names its
+    // budget) keeps its words; those are ours, not an exception's
+    if (typeof error.detail === 'string') return { status, detail: error.detail };
     return { status, detail: REASONS[error.code] ?? STATUS_CODES[status] ?? 'bad request' };
   }
   return { status: 500, detail: 'internal error' };
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
+  app.setErrorHandler((error: FastifyError & { detail?: unknown }, req, reply) => {
     const { status, detail } = publicReason(error);
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     else req.log.info({ code: error.code, status }, 'request refused');

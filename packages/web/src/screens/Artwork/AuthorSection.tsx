@@ -3,8 +3,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { authorCarousel, filterArtworks, toProxiedImageUrl, type Artwork } from '@pv/core';
 import { CardRow } from '../../components/CardRow/CardRow.tsx';
+import { FollowButton } from '../../components/FollowButton/FollowButton.tsx';
 import { useLongPress } from '../../lib/useLongPress.ts';
 import { useAuthorWorks } from '../../state/queries/artwork-lists.ts';
+import { useCanFollow } from '../../state/queries/follow.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { BlockConfirm } from './ArtworkTags.tsx';
 import styles from './ArtworkMeta.module.css';
@@ -20,6 +22,7 @@ export function AuthorCard({ artwork, imageProxy }: AuthorProps) {
   const { author } = artwork;
   const [blocking, setBlocking] = useState(false);
   const { wrapClick, ...press } = useLongPress(() => setBlocking(true));
+  const canFollow = useCanFollow(author.id);
   return (
     <div className={styles.author}>
       <Link to={`/users/${author.id}`} className={styles.authorLink} data-testid="artwork-author">
@@ -36,6 +39,7 @@ export function AuthorCard({ artwork, imageProxy }: AuthorProps) {
       >
         ID {author.id}
       </button>
+      {canFollow && <FollowButton key={author.id} user={author} />}
       {blocking && (
         <BlockConfirm
           target={{ authorId: author.id, name: author.name }}

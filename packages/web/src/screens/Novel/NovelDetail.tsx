@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isAiArtwork, type Novel, type NovelText } from '@pv/core';
+import { FollowButton } from '../../components/FollowButton/FollowButton.tsx';
 import { useFormat } from '../../lib/format.ts';
+import { useCanFollow } from '../../state/queries/follow.ts';
 import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
 import { NovelActions } from './NovelActions.tsx';
 import { NovelSeriesNav } from './NovelSeriesNav.tsx';
@@ -23,6 +25,7 @@ export function NovelDetail({ novel, text, proxy, captionKey }: NovelDetailProps
   const { t } = useTranslation();
   const format = useFormat();
   const signedIn = useLocalAppSignedIn();
+  const canFollow = useCanFollow(novel.author.id);
   return (
     <header className={styles.detail} data-testid="novel-detail">
       <img
@@ -37,10 +40,17 @@ export function NovelDetail({ novel, text, proxy, captionKey }: NovelDetailProps
         <h2 className={styles.title} data-testid="novel-title">
           {novel.title}
         </h2>
-        <Link to={`/users/${novel.author.id}`} className={styles.author} data-testid="novel-author">
-          <img src={proxy(novel.author.avatar)} alt="" className={styles.avatar} />
-          <span>{novel.author.name}</span>
-        </Link>
+        <div className={styles.authorRow}>
+          <Link
+            to={`/users/${novel.author.id}`}
+            className={styles.author}
+            data-testid="novel-author"
+          >
+            <img src={proxy(novel.author.avatar)} alt="" className={styles.avatar} />
+            <span>{novel.author.name}</span>
+          </Link>
+          {canFollow && <FollowButton key={novel.author.id} user={novel.author} />}
+        </div>
         <p className={styles.counts} data-testid="novel-counts">
           <span data-testid="novel-length">
             {t('novel_card.text_length', { n: format.number(novel.text_length) })}

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toProxiedImageUrl, type UserDetail } from '@pv/core';
 import { useFormat } from '../../lib/format.ts';
-import { FollowButton } from './FollowButton.tsx';
+import { FollowButton } from '../../components/FollowButton/FollowButton.tsx';
 import { UserBio } from './UserBio.tsx';
 import { safeExternalUrl } from './bio-text.ts';
 import styles from './User.module.css';
@@ -50,7 +50,11 @@ export function UserHeader({ user, imageProxy, canFollow, own }: UserHeaderProps
           </h2>
           <span className={styles.account}>@{user.account}</span>
         </div>
-        {canFollow && <FollowButton user={user} />}
+        {canFollow && (
+          <div className={styles.followSlot}>
+            <FollowButton user={user} />
+          </div>
+        )}
       </div>
       <ul className={styles.facts}>
         <li data-testid="user-follows">

@@ -10,7 +10,6 @@ import { useRecordHistory, type UserHistoryItem } from '../../state/db/history.t
 import { useServerConfig } from '../../state/queries/config.ts';
 import { useViewerId } from '../../state/queries/me.ts';
 import { useUserDetail, useUserFavoriteNovels, useUserTags } from '../../state/queries/users.ts';
-import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
 import {
   AuthorFavoriteNovels,
   AuthorFavorites,
@@ -24,6 +23,7 @@ import {
 import { UserHeader } from './UserHeader.tsx';
 import { UserTagFilter } from './UserTagFilter.tsx';
 import styles from './User.module.css';
+import { useCanFollow } from '../../state/queries/follow.ts';
 
 /** The author list page each tab opens in full (spec 001 §2.1). */
 const TAB_PAGES: Partial<Record<UserTab, string>> = {
@@ -48,8 +48,8 @@ export default function UserScreen() {
   const favNovels = useUserFavoriteNovels(id, detail.isSuccess);
   const user = detail.data;
   const viewerId = useViewerId();
-  const localApp = useLocalAppSignedIn();
   const own = viewerId !== undefined && viewerId === id;
+  const canFollow = useCanFollow(id);
   useDocumentTitle(user?.name);
   useRecordHistory(
     'users',
@@ -93,7 +93,7 @@ export default function UserScreen() {
           <UserHeader
             user={user}
             imageProxy={imageProxy ?? undefined}
-            canFollow={localApp && viewerId !== undefined && !own}
+            canFollow={canFollow}
             own={own}
           />
           {tab && (

@@ -10,7 +10,9 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { UserDetail } from '@pv/core';
 import type { ApiClient } from '../api/client.ts';
 import { useApi } from '../api/ApiContext.tsx';
+import { useLocalAppSignedIn } from '../settings/client-config.ts';
 import { showToast } from '../ui/toast.ts';
+import { useViewerId } from './me.ts';
 import { userKeys } from './users.ts';
 
 export const FOLLOW_ADD_PATH = 'v1/user/follow/add';
@@ -37,14 +39,30 @@ export function useFollow(user: Pick<UserDetail, 'id' | 'is_followed'>) {
   const api = useApi();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // What this session did to the author: the artwork and novel pages hold the author inside the
+  // work's cached detail, which the profile patch does not reach.
+  const [done, setDone] = useState<{ id: number; followed: boolean } | null>(null);
+  const followed = done?.id === user.id ? done.followed : user.is_followed;
   const toggle = useCallback(async () => {
     if (busy) return;
-    const next = !user.is_followed;
+    const next = !followed;
     setBusy(true);
     const ok = await sendFollow(api, user.id, next);
     setBusy(false);
-    if (ok) patchCachedFollow(client, user.id, next);
-    else showToast(next ? 'tip.follow_fail' : 'tip.unfollow_fail', { error: true });
-  }, [api, client, busy, user.id, user.is_followed]);
-  return { followed: user.is_followed, busy, toggle };
+    if (ok) {
+      setDone({ id: user.id, followed: next });
+      patchCachedFollow(client, user.id, next);
+    } else showToast(next ? 'tip.follow_fail' : 'tip.unfollow_fail', { error: true });
+  }, [api, client, busy, user.id, followed]);
+  return { followed, busy, toggle };
+}
+
+/**
+ * Whether a follow button for `authorId` shows: signed in through the local app (refresh token),
+ * the viewer known, and not the viewer's own account (spec 001 §6).
+ */
+export function useCanFollow(authorId: number): boolean {
+  const viewerId = useViewerId();
+  const localApp = useLocalAppSignedIn();
+  return localApp && viewerId !== undefined && viewerId !== authorId;
 }
