@@ -45,6 +45,12 @@ test('an illust series shows its head and its works in series order', async ({ p
   expect(shown).toEqual(expected);
   await cards.first().locator('a[href^="/artworks/"]').first().click();
   await expect(page).toHaveURL(new RegExp(`/artworks/${expected[0]}$`));
+  // and the work links back to its series
+  await expect(page.getByTestId('artwork-series')).toHaveText(`Series: ${detail.title}`);
+  await page.getByTestId('artwork-series').click();
+  await expect(page).toHaveURL(
+    new RegExp(`/user/${ILLUST_SERIES.user}/series/${ILLUST_SERIES.id}$`),
+  );
 });
 
 test('a novel series shows its counts, author and novels in order', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { Artwork } from '@pv/core';
 import { useFormat } from '../../lib/format.ts';
 import { showToast } from '../../state/ui/toast.ts';
@@ -28,6 +29,15 @@ export function ArtworkMeta({ artwork }: { artwork: Artwork }) {
       <h2 id="artwork-title" className={styles.title} data-testid="artwork-title">
         {artwork.title}
       </h2>
+      {artwork.series && (
+        <Link
+          to={`/user/${artwork.author.id}/series/${artwork.series.id}`}
+          className={styles.series}
+          data-testid="artwork-series"
+        >
+          {t('novel_card.series', { title: artwork.series.title })}
+        </Link>
+      )}
       <ArtworkCaption caption={artwork.caption} />
       <dl className={styles.facts} data-testid="artwork-counts">
         <div>
