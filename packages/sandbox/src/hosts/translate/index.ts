@@ -49,6 +49,8 @@ export const AI_MAX_PROMPT_CHARS = 32_000;
 export const AI_MODELS = ['THUDM/GLM-4-9B-0414', 'Qwen/Qwen3-8B', 'deepseek-ai/DeepSeek-V3'];
 /** Characters per streamed chunk of a chat completion. */
 export const AI_STREAM_CHUNK_CHARS = 48;
+/** Milliseconds between the streamed chunks of a chat completion. */
+export const AI_STREAM_CHUNK_MS = 5;
 
 const MICROSOFT_LANGUAGES: Record<string, TargetLanguage> = {
   'zh-Hans': 'zh-CN',
@@ -246,8 +248,9 @@ function registerAi(app: FastifyInstance, clock: () => number): void {
     async function* events() {
       yield chunk({ role: 'assistant', content: '' }, null);
       for (let at = 0; at < output.length; at += AI_STREAM_CHUNK_CHARS) {
-        // One event per turn of the loop, as a model emits tokens over time.
-        await new Promise((resolve) => setImmediate(resolve));
+        // One event every few milliseconds, as a model emits tokens over time: back to back, a
+        // busy client could read the whole answer in one go and never show a stream.
+        await new Promise((resolve) => setTimeout(resolve, AI_STREAM_CHUNK_MS));
         yield chunk({ content: output.slice(at, at + AI_STREAM_CHUNK_CHARS) }, null);
       }
       yield chunk({}, 'stop', { usage });
