@@ -661,9 +661,9 @@ test('a number in the box offers its artwork, user and novel, and each shortcut 
     new RegExp(`^User #${work.user.id}$`),
     new RegExp(`/users/${work.user.id}$`),
   );
-  await expect(page.getByTestId('top-bar')).toContainText('User');
+  await expect(page.getByTestId('user-name')).toBeVisible();
   await open(novel.id, new RegExp(`^Novel #${novel.id}$`), new RegExp(`/novel/${novel.id}$`));
-  await expect(page.getByTestId('top-bar')).toContainText('Novel');
+  await expect(page.getByTestId('novel-title')).toBeVisible();
   // words without digits offer no shortcut
   await page.goto('/search');
   await page.getByTestId('search-input').focus();

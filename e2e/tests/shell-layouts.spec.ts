@@ -35,7 +35,8 @@ test('the grid switches layouts with the setting, also from another tab', async 
   page,
   context,
 }) => {
-  await page.goto('/rank/daily');
+  // a list that follows the setting (rankings keep a row-major grid, for their reading order)
+  await page.goto('/osusume_illust');
   const canvas = page.getByTestId('image-grid').locator('[data-card-count]');
   await expect(canvas).toHaveAttribute('data-layout', 'Masonry');
   await expect(page.getByTestId('artwork-card').nth(5)).toBeVisible();

@@ -13,11 +13,13 @@ export const PERSIST_MAX_AGE_MS = 24 * 3600 * 1000;
 /** Bump when cached shapes change. */
 export const PERSIST_BUSTER = 'v1';
 export const PERSIST_KEY = IDB_KEYS.queryCache;
+/** The persister writes the answers at most this often. */
+export const PERSIST_THROTTLE_MS = 1000;
 
 export function createIdbPersister() {
   return createAsyncStoragePersister({
     key: PERSIST_KEY,
-    throttleTime: 1000,
+    throttleTime: PERSIST_THROTTLE_MS,
     storage: {
       getItem: async (key) => (await get<string>(key)) ?? null,
       setItem: (key, value: string) => set(key, value),

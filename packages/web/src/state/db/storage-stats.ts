@@ -5,6 +5,7 @@
  * browsers' quotas do); IndexedDB records are measured as their JSON in UTF-8.
  */
 import { clear, entries } from 'idb-keyval';
+import { PERSIST_THROTTLE_MS } from '../persist.ts';
 
 export interface StoreStats {
   /** Records (keys). */
@@ -36,5 +37,9 @@ export async function idbStats(): Promise<StoreStats> {
 /** Empties the IndexedDB store and the in-memory answers that would be persisted again. */
 export async function clearIdb(queryClient: { clear: () => void }): Promise<void> {
   queryClient.clear();
+  await clear();
+  // A snapshot the persister took before the clear (it writes at most once a second) can still
+  // land after it: clear again once that window has passed.
+  await new Promise((resolve) => setTimeout(resolve, PERSIST_THROTTLE_MS + 200));
   await clear();
 }
