@@ -5,6 +5,7 @@
  * pixiv threads go: roots and the replies under them), some stamps, some with `(name)` emoji.
  * Comments posted while the sandbox runs are kept per thread and merged in.
  */
+import { COMMENT_EMOJI } from '@pv/core';
 import { Rng } from '../rng.ts';
 import type { SandboxUser } from './dataset.ts';
 
@@ -48,47 +49,9 @@ export interface Thread {
 
 /**
  * pixiv's emoji set (`(name)` in comment text, drawn from `s.pximg.net/common/images/emoji/<n>.png`):
- * the 37 names of spec 001 §3, mapped to their image numbers.
+ * the 37 names of spec 001 §3, mapped to their image numbers. One table with the app's (core).
  */
-export const EMOJI: Readonly<Record<string, number>> = Object.freeze({
-  normal: 101,
-  surprise: 102,
-  serious: 103,
-  heaven: 104,
-  happy: 105,
-  excited: 106,
-  sing: 107,
-  cry: 108,
-  normal2: 201,
-  shame2: 202,
-  love2: 203,
-  interesting2: 204,
-  blush2: 205,
-  fire2: 206,
-  angry2: 207,
-  shine2: 208,
-  panic2: 209,
-  normal3: 301,
-  satisfaction3: 302,
-  surprise3: 303,
-  smile3: 304,
-  shock3: 305,
-  gaze3: 306,
-  wink3: 307,
-  happy3: 308,
-  excited3: 309,
-  love3: 310,
-  normal4: 401,
-  surprise4: 402,
-  serious4: 403,
-  love4: 404,
-  shine4: 405,
-  sweat4: 406,
-  shame4: 407,
-  sleep4: 408,
-  heart: 501,
-  teardrop: 502,
-});
+export const EMOJI: Readonly<Record<string, number>> = COMMENT_EMOJI;
 const EMOJI_NAMES = Object.keys(EMOJI);
 
 /** Stamp ids pixiv's comment box offers (four sets of ten). */
