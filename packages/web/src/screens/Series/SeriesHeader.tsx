@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { toProxiedImageUrl, type Series } from '@pv/core';
 import { useFormat } from '../../lib/format.ts';
-import { bioParts } from '../User/bio-text.ts';
+import { LinkedText } from '../User/LinkedText.tsx';
 import styles from './Series.module.css';
 
 /** A series' cover, title, caption (text and links, never HTML), counts and author. */
@@ -45,19 +45,7 @@ export function SeriesHeader({
         </p>
         {series.caption && (
           <p className={styles.caption} data-testid="series-caption">
-            {bioParts(series.caption).map((part, i) =>
-              part.kind === 'text' ? (
-                part.text
-              ) : part.inApp ? (
-                <Link key={i} to={part.href}>
-                  {part.text}
-                </Link>
-              ) : (
-                <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
-                  {part.text}
-                </a>
-              ),
-            )}
+            <LinkedText text={series.caption} />
           </p>
         )}
       </div>

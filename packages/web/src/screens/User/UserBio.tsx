@@ -1,8 +1,7 @@
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BIO_COLLAPSE_PX } from '@pv/core';
-import { bioParts } from './bio-text.ts';
+import { LinkedText } from './LinkedText.tsx';
 import styles from './User.module.css';
 
 /** The bio as text and links; taller than 160 px it collapses behind 'more' (spec 001 §2.11). */
@@ -32,19 +31,7 @@ export function UserBio({ bio }: { bio: string }) {
         data-testid="user-bio"
         data-collapsed={collapsed}
       >
-        {bioParts(bio).map((part, i) =>
-          part.kind === 'text' ? (
-            part.text
-          ) : part.inApp ? (
-            <Link key={i} to={part.href}>
-              {part.text}
-            </Link>
-          ) : (
-            <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow">
-              {part.text}
-            </a>
-          ),
-        )}
+        <LinkedText text={bio} />
       </p>
       {tall && (
         <button
