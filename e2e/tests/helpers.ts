@@ -1,4 +1,4 @@
-import { expect, type Locator } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Waits until `img` has finished loading real pixels. */
 export async function expectImageLoaded(img: Locator) {
@@ -14,3 +14,26 @@ export async function linkedArtworkId(link: Locator): Promise<number> {
   const href = (await link.getAttribute('href')) ?? '';
   return Number(/\/artworks\/(\d+)/.exec(href)?.[1]);
 }
+
+/** Reads (or with `value`, writes) a key of idb-keyval's default store with the plain IndexedDB API. */
+export const idb = (page: Page, key: string, value?: unknown) =>
+  page.evaluate(
+    ([k, v, write]) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open('keyval-store');
+        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('keyval', write ? 'readwrite' : 'readonly');
+          const store = tx.objectStore('keyval');
+          const req = write ? store.put(v, k as string) : store.get(k as string);
+          req.onsuccess = () => resolve(write ? undefined : req.result);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    [key, value, value !== undefined] as const,
+  );
+
+/** The ids of a history list in IndexedDB (`illusts`, `novels`, `users`), newest first. */
+export const historyIds = async (page: Page, kind: 'illusts' | 'novels' | 'users') =>
+  (((await idb(page, `${kind}.history`)) as { id: number }[] | undefined) ?? []).map((e) => e.id);

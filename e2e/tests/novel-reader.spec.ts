@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { novelPlainText } from '@pv/core';
-import { expectImageLoaded } from './helpers.ts';
+import { expectImageLoaded, historyIds } from './helpers.ts';
 
 /** The novel reader (spec 001 §2.10, §5.2, §7.2, §7.4) as a person reads a novel. */
 
@@ -27,23 +27,6 @@ async function webviewNovel(page: Page, id: number): Promise<WebviewNovel> {
   const res = await page.request.get(`/api/pixiv/webview_novel?id=${id}`);
   return (await res.json()) as WebviewNovel;
 }
-
-/** Reads a key of idb-keyval's default store with the plain IndexedDB API. */
-const idbGet = (page: Page, key: string) =>
-  page.evaluate(
-    (k) =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('keyval').objectStore('keyval').get(k);
-          req.onsuccess = () => resolve(req.result);
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    key,
-  );
 
 test('every markup element renders as what it means, never as raw markup', async ({ page }) => {
   const { text } = await webviewNovel(page, EVERY_MARKUP);
@@ -131,7 +114,7 @@ test('detail: title, author, counts, length and reading time, tags as search lin
   );
   await expect
     .poll(
-      async () => ((await idbGet(page, 'novels.history')) as { id: number }[] | undefined)?.[0]?.id,
+      async () => (await historyIds(page, 'novels'))[0],
     )
     .toBe(EVERY_MARKUP);
 });

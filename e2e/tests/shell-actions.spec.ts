@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded, linkedArtworkId } from './helpers.ts';
+import { expectImageLoaded, idb, linkedArtworkId } from './helpers.ts';
 
 // The sandbox's safe demo account (packages/sandbox/README.md).
 const SAFE_TOKEN = 'sbxSafeRefreshToken000000000000000000000002';
@@ -13,25 +13,6 @@ const setApp = (page: Page, app: Record<string, unknown>) =>
       JSON.stringify({ ...stored, app: { ...stored.app, ...a } }),
     );
   }, app);
-
-/** Reads (or with `value`, writes) a key of idb-keyval's default store with the plain IndexedDB API. */
-const idb = (page: Page, key: string, value?: unknown) =>
-  page.evaluate(
-    ([k, v, write]) =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open('keyval-store');
-        open.onupgradeneeded = () => open.result.createObjectStore('keyval');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('keyval', write ? 'readwrite' : 'readonly');
-          const store = tx.objectStore('keyval');
-          const req = write ? store.put(v, k as string) : store.get(k as string);
-          req.onsuccess = () => resolve(write ? undefined : req.result);
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    [key, value, value !== undefined] as const,
-  );
 
 async function longPress(
   page: Page,
@@ -110,6 +91,9 @@ test('startup: local-app mode without a valid config says Not login. and runs as
   page,
 }) => {
   await page.goto('/rank/daily');
+  // The app reads the config after 'load' (its catalogue comes first): planting the config before
+  // it has started would let this first load act on it, turn the mode off and toast unobserved.
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   await page.evaluate(() =>
     localStorage.setItem(
       'pv.clientConfig',

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded, linkedArtworkId } from './helpers.ts';
+import { expectImageLoaded, historyIds, linkedArtworkId } from './helpers.ts';
 
 /**
  * User profiles (spec 001 §2.11, issue 13): the header, the tabs shown only with a count above 0,
@@ -186,10 +186,13 @@ test('the history lists visited users, says when a list is empty, and clears aft
   page,
 }) => {
   const { user } = await member(page, PROLIFIC);
+  // each visit is written to IndexedDB after the profile shows; a navigation must not cut it off
   await page.goto(`/users/${NO_NOVELS}`);
   await expect(page.getByTestId('user-name')).toBeVisible();
+  await expect.poll(() => historyIds(page, 'users')).toEqual([NO_NOVELS]);
   await page.goto(`/users/${PROLIFIC}`);
   await expect(page.getByTestId('user-name')).toBeVisible();
+  await expect.poll(() => historyIds(page, 'users')).toEqual([PROLIFIC, NO_NOVELS]);
   await page.goto('/setting/history?t=u');
   const rows = page.getByTestId('history-user');
   // newest first

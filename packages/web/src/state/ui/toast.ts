@@ -20,22 +20,40 @@ function emit() {
   for (const l of listeners) l();
 }
 
-/** Shows a toast for 2500 ms. The same message twice in a row is shown once. */
+/** Toasts whose 2500 ms have started: counted from when a toaster can show them. */
+const started = new Set<number>();
+
+function startTimers() {
+  if (listeners.size === 0) return;
+  for (const toast of toasts) {
+    if (started.has(toast.id)) continue;
+    started.add(toast.id);
+    setTimeout(() => {
+      toasts = toasts.filter((t) => t.id !== toast.id);
+      started.delete(toast.id);
+      emit();
+    }, TOAST_MS);
+  }
+}
+
+/**
+ * Shows a toast for 2500 ms. The same message twice in a row is shown once. A toast raised before
+ * the toaster is on screen (a startup message on a slow device) waits for it, so that it is seen
+ * for its full time.
+ */
 export function showToast(key: string, options: { error?: boolean } = {}): void {
   if (toasts.some((t) => t.key === key)) return;
   const toast = { id: nextId++, key, error: options.error ?? false };
   toasts = [...toasts, toast];
   emit();
-  setTimeout(() => {
-    toasts = toasts.filter((t) => t.id !== toast.id);
-    emit();
-  }, TOAST_MS);
+  startTimers();
 }
 
 export function useToasts(): Toast[] {
   return useSyncExternalStore(
     (l) => {
       listeners.add(l);
+      startTimers();
       return () => listeners.delete(l);
     },
     () => toasts,
