@@ -112,11 +112,7 @@ test('detail: title, author, counts, length and reading time, tags as search lin
     'href',
     `/search_novel/${encodeURIComponent(novel.tags[0]!.name)}`,
   );
-  await expect
-    .poll(
-      async () => (await historyIds(page, 'novels'))[0],
-    )
-    .toBe(EVERY_MARKUP);
+  await expect.poll(async () => (await historyIds(page, 'novels'))[0]).toBe(EVERY_MARKUP);
 });
 
 test('related novels stop after page 2', async ({ page }) => {
