@@ -69,3 +69,44 @@ describe('with an external image proxy (IMAGE_PROXY)', () => {
     expect(csp).toContain("connect-src 'self'");
   });
 });
+
+describe('head parts', () => {
+  it('put their markup before </head> of the page, and a failing part adds nothing', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const Fastify = (await import('fastify')).default;
+    const { spaRoutes } = await import('./spa.ts');
+    const dir = mkdtempSync(join(tmpdir(), 'pv-spa-'));
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<html><head><title>x</title></head><body></body></html>',
+    );
+    const app = Fastify();
+    await app.register((scope) =>
+      spaRoutes(scope, {
+        webDist: dir,
+        head: [
+          (req) =>
+            req.url.startsWith('/artworks/') ? '<meta property="og:type" content="a">' : '',
+          () => {
+            throw new Error('upstream down');
+          },
+          async () => '<link rel="preload" href="/x">',
+        ],
+      }),
+    );
+    try {
+      const work = await app.inject({ url: '/artworks/1', headers: { accept: 'text/html' } });
+      expect(work.statusCode).toBe(200);
+      expect(work.body).toBe(
+        '<html><head><title>x</title><meta property="og:type" content="a"><link rel="preload" href="/x"></head><body></body></html>',
+      );
+      const home = await app.inject({ url: '/', headers: { accept: 'text/html' } });
+      expect(home.body).toContain('<title>x</title><link rel="preload" href="/x"></head>');
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -5,10 +5,36 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/**
+ * Adds markup to the `<head>` of the shell served for one page request (link-preview meta,
+ * preloads of the route's first data). Returns '' when it has nothing for this URL; must never
+ * throw for an upstream fault (the page is served without its part instead).
+ */
+export type HeadPart = (req: FastifyRequest) => Promise<string> | string;
 
 export interface SpaOptions {
   webDist: string;
+  /** Contributors to the page's `<head>`, in order; their markup goes before `</head>`. */
+  head?: HeadPart[];
+}
+
+/** The shell with each part's markup before `</head>`; a part that fails adds nothing. */
+async function shellFor(html: string, parts: HeadPart[], req: FastifyRequest): Promise<string> {
+  if (parts.length === 0) return html;
+  const added = await Promise.all(
+    parts.map(async (part) => {
+      try {
+        return await part(req);
+      } catch (err) {
+        req.log.warn({ err }, 'page head part failed');
+        return '';
+      }
+    }),
+  );
+  const markup = added.join('');
+  return markup ? html.replace('</head>', `${markup}</head>`) : html;
 }
 
 function wantsPage(url: string, accept: string | undefined): boolean {
@@ -39,13 +65,17 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       },
     });
   }
-  app.setNotFoundHandler((req, reply) => {
+  const head = options.head ?? [];
+  app.setNotFoundHandler(async (req, reply) => {
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
       built &&
       wantsPage(req.url, req.headers.accept)
     ) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await shellFor(html, head, req));
     }
     return reply.code(404).type('application/json').send({ detail: 'Not Found' });
   });
