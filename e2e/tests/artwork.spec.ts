@@ -427,3 +427,113 @@ test('an R-18 work that the content settings hide shows a gate that says why', a
   await gate.getByRole('link').click();
   await expect(page).toHaveURL('/setting/contents_display');
 });
+
+interface SpecialWorks {
+  withheld: { id: number; kind: string; xRestrict: number; pageCount: number }[];
+  deleted: { id: number; pageCount: number }[];
+}
+
+async function specialWorks(request: APIRequestContext): Promise<SpecialWorks> {
+  return (await (
+    await request.get(`${SANDBOX_BASE_URL}/_sandbox/special-works`)
+  ).json()) as SpecialWorks;
+}
+
+test('a work pixiv sends as its limit placeholder loads through the web, without actions', async ({
+  page,
+  request,
+}) => {
+  const work = (await specialWorks(request)).withheld.find(
+    (w) => w.xRestrict === 0 && w.pageCount <= 5,
+  )!;
+  expect(work).toBeTruthy();
+  // the app API's answer is the placeholder…
+  const app = (await (await request.get(`/api/pixiv/illust?id=${work.id}`)).json()) as {
+    illust: { visible: boolean; image_urls: { large: string } };
+  };
+  expect(app.illust.visible).toBe(false);
+  expect(app.illust.image_urls.large).toContain('/common/images/limit_');
+  // …the page shows the web's pictures, every page, and its note instead of the actions
+  await open(page, work.id);
+  await expect(page.getByTestId('artwork-image')).toHaveCount(work.pageCount);
+  const first = page.getByTestId('artwork-image').first();
+  await expectImageLoaded(first);
+  await expect(first).toHaveAttribute('src', /img-master/);
+  await expect(page.getByTestId('artwork-restricted')).toContainText(
+    'Its pictures and details come from the pixiv website',
+  );
+  await expect(page.getByTestId('artwork-author')).not.toHaveAttribute('href', '/users/0');
+  await expect(page.getByTestId('artwork-actions')).toHaveCount(0);
+});
+
+test('a deleted work shows what the recovery service kept; one nobody kept, the deleted screen', async ({
+  page,
+  request,
+}) => {
+  const deleted = (await specialWorks(request)).deleted[0]!;
+  await page.goto(`/artworks/${deleted.id}`);
+  const kept = page.getByTestId('artwork-recovered');
+  await expect(kept).toContainText('pixiv no longer has this work.', { timeout: 30_000 });
+  await expect(kept.getByTestId('recovered-image')).toHaveCount(deleted.pageCount);
+  await expectImageLoaded(kept.getByTestId('recovered-image').first().locator('img'));
+  await expect(kept.getByRole('link', { name: /^#/ }).first()).toHaveAttribute(
+    'href',
+    /^\/search\//,
+  );
+  // an id pixiv never had and no archive kept
+  await page.goto('/artworks/3');
+  const gone = page.getByTestId('artwork-deleted');
+  await expect(gone).toContainText('This work is not available', { timeout: 30_000 });
+  await expect(gone).toContainText('deleted or made private by its author');
+  await expect(page.getByTestId('artwork-image')).toHaveCount(0);
+});
+
+test('a censored work (author on the block list) is not previewed: the content-hidden toast', async ({
+  page,
+}) => {
+  await page.addInitScript(
+    (authorId) =>
+      localStorage.setItem(
+        'pv.settings',
+        JSON.stringify({ blocks: { tags: [], authorIds: [authorId] } }),
+      ),
+    single.user.id,
+  );
+  await open(page, single.id);
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'This content is hidden.' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('artwork-censored')).toContainText('on your block list');
+  await expect(page.getByTestId('artwork-image')).toHaveCount(0);
+});
+
+test('opened from a ranking, ←/→ move to the previous and next work of that list', async ({
+  page,
+}) => {
+  await page.goto('/rank/daily');
+  const links = page
+    .getByTestId('artwork-card')
+    .locator('a[href^="/artworks/"]:not([data-testid])');
+  await expect(links.nth(2)).toBeVisible({ timeout: 30_000 });
+  const ids = await links.evaluateAll((els) =>
+    els.slice(0, 3).map((el) => el.getAttribute('href')!),
+  );
+  await links.nth(1).click();
+  await expect(page).toHaveURL(ids[1]!);
+  await expect(page.getByTestId('artwork-title')).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('ArrowRight');
+  await expect(page).toHaveURL(ids[2]!);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(ids[1]!);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page).toHaveURL(ids[0]!);
+  // each move replaced the entry: Back returns to the ranking
+  await page.goBack();
+  await expect(page).toHaveURL('/rank/daily');
+  // a direct link has no list: the keys do nothing
+  await page.goto(ids[1]!);
+  await expect(page.getByTestId('artwork-title')).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('artwork-title')).toBeVisible();
+  await expect(page).toHaveURL(ids[1]!);
+});

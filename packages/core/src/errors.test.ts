@@ -9,6 +9,17 @@ describe('error messages', () => {
     expect(toUserMessageKey(undefined)).toBe('tip.unknown_err');
   });
 
+  it("maps pixiv's 'no such page' of a deleted work, in its languages, to tip.no_such_page", () => {
+    expect(toUserMessageKey('該当作品は削除されたか、存在しない作品IDです。')).toBe(
+      'tip.no_such_page',
+    );
+    expect(
+      toUserMessageKey(' The artwork has been deleted or the artwork ID does not exist. '),
+    ).toBe('tip.no_such_page');
+    expect(toUserMessageKey('尚无此页')).toBe('tip.no_such_page');
+    expect(toUserMessageKey('The artwork has been deleted')).toBe('tip.unknown_err');
+  });
+
   it('reads error.message, then user_message, then error text', () => {
     const rate = { error: { user_message: '', message: 'Rate Limit', reason: '' } };
     expect(extractUpstreamMessage(rate)).toBe('Rate Limit');

@@ -18,6 +18,7 @@ import { registerSaucenao } from './hosts/saucenao/index.ts';
 import { registerViewerServices } from './hosts/viewer-services.ts';
 import { TRANSLATE_HOSTS, registerTranslate } from './hosts/translate/index.ts';
 import { SandboxState, type SandboxOptions } from './state.ts';
+import { specialWorks, type SpecialWorks } from './data/special-works.ts';
 import { parseRateLimit, registerTokenBudget } from './faults/token-budget.ts';
 
 export const SANDBOX_HOSTS = {
@@ -97,6 +98,8 @@ export function buildSandboxApp(options: SandboxOptions = {}): BuiltSandbox {
     finishLive(state, live);
     return { ok: true };
   });
+  let special: SpecialWorks | undefined;
+  app.get('/_sandbox/special-works', async () => (special ??= specialWorks(state.data)));
   app.register(async (scope) => registerAppApi(scope, state), {
     prefix: `/${SANDBOX_HOSTS.appApi}`,
   });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Artwork } from '../entities/artwork.ts';
 import type { RawIllust, RawIllustDetailResponse } from '../raw/app-api.ts';
-import { readFixture } from '../test-fixtures.ts';
+import { artworkFixture, readFixture } from '../test-fixtures.ts';
 import { normaliseIllust } from './illust.ts';
 import {
   normaliseWebIllust,
   normaliseWebThumbnail,
+  restrictedFromWeb,
   type RawWebIllust,
   type RawWebThumbnail,
 } from './web-illust.ts';
@@ -148,6 +149,50 @@ describe('web normalisers over the real ajax captures', () => {
     expect(still!.images[0]?.o).toBe(bodies[0]!.urls.original);
     expect(ugoira!.type).toBe('ugoira');
     expect(ugoira!.images[0]?.o).toMatch(/_ugoira0\.jpg$/);
+  });
+
+  it('rebuilds a limit-placeholder work from the web detail and its pages, actions still hidden', () => {
+    const placeholder = 'https://s.pximg.net/common/images/limit_unviewable_360.png';
+    const app = artworkFixture({
+      id: 32039274,
+      visible: false,
+      author: {
+        id: 0,
+        name: '',
+        avatar: 'https://s.pximg.net/common/no_profile.png',
+        is_followed: false,
+      },
+      images: [{ s: placeholder, m: placeholder, l: placeholder, o: '' }],
+    });
+    const body = bodies[0]!;
+    const PX = 'https://i.pximg.net/';
+    const page = (p: number) => ({
+      urls: {
+        thumb_mini: `${PX}t${p}`,
+        small: `${PX}s${p}`,
+        regular: `${PX}r${p}`,
+        original: `${PX}o${p}`,
+      },
+      width: 10,
+      height: 20,
+    });
+    const a = restrictedFromWeb(app, body, [page(0), page(1)])!;
+    expectComplete(a);
+    expect(a.visible).toBe(false);
+    expect(a.author).toMatchObject({ id: Number(body.userId), name: body.userName });
+    expect(a.author.avatar).toBe(app.author.avatar);
+    expect(a.images).toEqual([
+      { s: `${PX}t0`, m: `${PX}s0`, l: `${PX}r0`, o: `${PX}o0` },
+      { s: `${PX}t1`, m: `${PX}s1`, l: `${PX}r1`, o: `${PX}o1` },
+    ]);
+    expect(a.count).toBe(2);
+    expect(a.comments).toBe(74);
+    // without the pages, the detail's first picture
+    expect(restrictedFromWeb(app, body, [])!.images[0]!.l).toBe(body.urls.regular);
+    // the web hides the pictures too (null urls), or the call failed
+    const hidden = { ...body, urls: { ...body.urls, regular: null } } as unknown as RawWebIllust;
+    expect(restrictedFromWeb(app, hidden, [])).toBeNull();
+    expect(restrictedFromWeb(app, null, [])).toBeNull();
   });
 
   it('turns every thumbnail item (userIllusts, bookmarks, profile pickup) into a complete artwork', () => {

@@ -42,6 +42,7 @@ export interface RawWebIllust {
   viewCount: number;
   bookmarkData: unknown;
   aiType?: number;
+  commentCount?: number;
   seriesNavData?: { seriesId: string | number; title: string } | null;
   userIllusts?: Record<string, RawWebThumbnail | null>;
 }
@@ -89,6 +90,45 @@ export function normaliseWebIllust(body: RawWebIllust): Artwork {
     series,
     illust_url: artworkPageUrl(id),
     visible: true,
+  };
+}
+
+/** One entry of `GET /ajax/illust/{id}/pages`. */
+export interface RawWebIllustPage {
+  urls: { thumb_mini: string; small: string; regular: string; original: string };
+  width: number;
+  height: number;
+}
+
+/**
+ * A work the app API sent as pixiv's limit placeholder, rebuilt from the web detail and its
+ * pages (spec 000 §8). It stays `visible: false`, so its actions stay hidden (spec 001 §2.9);
+ * the avatar is the app's (the web detail has none). Null when the web has no pictures either
+ * (its `urls` are null for a work the caller may not see).
+ */
+export function restrictedFromWeb(
+  app: Artwork,
+  body: RawWebIllust | null | undefined,
+  pages: readonly RawWebIllustPage[],
+): Artwork | null {
+  if (!body?.urls?.regular) return null;
+  const web = normaliseWebIllust(body);
+  const images =
+    pages.length > 0
+      ? pages.map((p) => ({
+          s: p.urls.thumb_mini,
+          m: p.urls.small,
+          l: p.urls.regular,
+          o: p.urls.original,
+        }))
+      : web.images;
+  return {
+    ...web,
+    author: { ...web.author, avatar: app.author.avatar },
+    images,
+    count: images.length,
+    ...(body.commentCount !== undefined ? { comments: body.commentCount } : {}),
+    visible: false,
   };
 }
 

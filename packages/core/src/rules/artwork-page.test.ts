@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { authorCarousel, contentGate, isCaptionShrunk, pagesShown } from './artwork-page.ts';
+import {
+  authorCarousel,
+  contentGate,
+  isCaptionShrunk,
+  isCensored,
+  isLimitPlaceholder,
+  listNeighbours,
+  pagesShown,
+} from './artwork-page.ts';
 
 const works = (n: number, from = 1) => Array.from({ length: n }, (_, i) => ({ id: from + i }));
 
@@ -55,5 +63,49 @@ describe('contentGate', () => {
     expect(contentGate(work(0, 2), off)).toBe('ai');
     expect(contentGate(work(0), off)).toBeNull();
     expect(contentGate(work(2, 2), on)).toBeNull();
+  });
+});
+
+describe('isLimitPlaceholder', () => {
+  it("knows pixiv's limit placeholders and nothing else", () => {
+    for (const name of ['limit_sanity_level_360', 'limit_unviewable_360', 'limit_mypixiv_360']) {
+      expect(isLimitPlaceholder(`https://s.pximg.net/common/images/${name}.png`)).toBe(true);
+    }
+    expect(isLimitPlaceholder('https://s.pximg.net/common/images/no_profile.png')).toBe(false);
+    expect(
+      isLimitPlaceholder(
+        'https://i.pximg.net/img-master/img/2024/01/01/00/00/00/1_p0_master1200.jpg',
+      ),
+    ).toBe(false);
+    expect(isLimitPlaceholder(undefined)).toBe(false);
+  });
+});
+
+describe('isCensored', () => {
+  const work = {
+    x_restrict: 1,
+    illust_ai_type: 2,
+    author: { id: 7 },
+    tags: [{ name: '風景', translated_name: 'scenery' }],
+  };
+  it('is a work whose author or tag (name or translation) is blocked', () => {
+    expect(isCensored(work, { tags: [], authorIds: [7] })).toBe(true);
+    expect(isCensored(work, { tags: ['風景'], authorIds: [] })).toBe(true);
+    expect(isCensored(work, { tags: ['scenery'], authorIds: [] })).toBe(true);
+  });
+  it('is not decided by the R-18 or AI settings (those give the gate)', () => {
+    expect(isCensored(work, { tags: ['猫'], authorIds: [8] })).toBe(false);
+  });
+});
+
+describe('listNeighbours', () => {
+  it('gives the ids before and after the work in its list', () => {
+    expect(listNeighbours([5, 9, 3], 9)).toEqual({ prev: 5, next: 3 });
+    expect(listNeighbours([5, 9, 3], 5)).toEqual({ prev: null, next: 9 });
+    expect(listNeighbours([5, 9, 3], 3)).toEqual({ prev: 9, next: null });
+  });
+  it('gives none for a work outside the list', () => {
+    expect(listNeighbours([5, 9, 3], 4)).toEqual({ prev: null, next: null });
+    expect(listNeighbours([], 4)).toEqual({ prev: null, next: null });
   });
 });

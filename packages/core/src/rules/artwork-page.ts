@@ -2,7 +2,8 @@
  * Rules of the artwork page (spec 001 §2.9, §9): the shrunk page list, the shrunk caption and the
  * author's carousel.
  */
-import { isAiArtwork } from '../filter/content.ts';
+import type { BlockLists } from '../entities/settings.ts';
+import { isAiArtwork, isHiddenByContent, type FilterableItem } from '../filter/content.ts';
 
 /** A caption longer than this many characters (of its text) starts shrunk (spec 001 §9). */
 export const CAPTION_SHRINK_CHARS = 500;
@@ -56,4 +57,38 @@ export function contentGate(
   if (item.x_restrict === 1 && !content.r18) return 'r18';
   if (!content.ai && isAiArtwork(item)) return 'ai';
   return null;
+}
+
+/**
+ * Whether an image URL is pixiv's limit placeholder (`s.pximg.net/common/images/limit_*.png`),
+ * sent in place of a work the account may not see (spec 000 §8: such a work falls back to the
+ * web detail and pages; spec 001 §2.9: its action buttons are hidden).
+ */
+export function isLimitPlaceholder(url: string | undefined): boolean {
+  return !!url && /\/common\/images\/limit_[a-z0-9_]+\.(png|jpe?g)$/.test(url);
+}
+
+/**
+ * A censored work (spec 001 §2.9, §8): one the block lists hide, its author or one of its tags
+ * (by name or translated name) blocked. It cannot be previewed: the content-hidden toast.
+ * (A work hidden by the R-18, R-18G or AI settings gets the `contentGate` instead.)
+ */
+export function isCensored(item: FilterableItem, blocks: BlockLists): boolean {
+  return isHiddenByContent(item, {
+    blocks,
+    content: { r18: true, r18g: true, ai: true },
+  });
+}
+
+/**
+ * The previous and next work of the list the user came from (spec 001 §2.9: swiping moves to
+ * the previous or next id of the gallery list); null at either end or when the work is not in it.
+ */
+export function listNeighbours(
+  ids: readonly number[],
+  id: number,
+): { prev: number | null; next: number | null } {
+  const at = ids.indexOf(id);
+  if (at < 0) return { prev: null, next: null };
+  return { prev: ids[at - 1] ?? null, next: ids[at + 1] ?? null };
 }

@@ -70,3 +70,25 @@ describe('works withheld from every viewer', () => {
     expect(illust.image_urls.medium).toMatch(/^https:\/\/i\.pximg\.net\//);
   });
 });
+
+describe('GET /_sandbox/special-works', () => {
+  it('lists every withheld work with its kind, and the deleted works', async () => {
+    const res = await app.inject({ url: '/_sandbox/special-works' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json() as {
+      withheld: { id: number; kind: string; xRestrict: number }[];
+      deleted: { id: number }[];
+    };
+    const expected = [...worksOf('unviewable'), ...worksOf('mypixiv')].map((w) => w.id);
+    expect(body.withheld.map((w) => w.id).sort((a, b) => a - b)).toEqual(
+      expected.sort((a, b) => a - b),
+    );
+    for (const w of body.withheld) {
+      const work = state.data.workById(w.id)!;
+      expect(w.kind).toBe(withheldKind(work));
+      expect(w.xRestrict).toBe(work.xRestrict);
+    }
+    expect(body.deleted.length).toBeGreaterThan(0);
+    for (const d of body.deleted) expect(state.data.workById(d.id)).toBeFalsy();
+  });
+});

@@ -14,6 +14,7 @@ import { useLazyImage } from '../../lib/useLazyImage.ts';
 import { useLongPress } from '../../lib/useLongPress.ts';
 import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
 import { useSettings } from '../../state/settings/settings.ts';
+import { useGalleryContext } from '../../state/ui/gallery-list.ts';
 import { showToast } from '../../state/ui/toast.ts';
 import { ArtworkViewer } from './ArtworkViewer.tsx';
 import { BlockDialog } from './BlockDialog.tsx';
@@ -55,6 +56,7 @@ export const ArtworkCard = memo(function ArtworkCard({
   const signedIn = useLocalAppSignedIn();
   const format = useFormat();
   const [open, setOpen] = useState<'viewer' | 'block' | null>(null);
+  const gallery = useGalleryContext();
   const longPress = app.isLongpressDL ? 'download' : app.isLongpressBlock ? 'block' : null;
   const { wrapClick, ...press } = useLongPress(() => {
     if (longPress === 'block') setOpen('block');
@@ -81,9 +83,14 @@ export const ArtworkCard = memo(function ArtworkCard({
       <div className={styles.media}>
         <Link
           to={`/artworks/${artwork.id}`}
+          state={gallery?.state}
           className={styles.imageLink}
           data-long-press={longPress ?? undefined}
-          {...(longPress ? { ...press, onClick: wrapClick(() => undefined) } : {})}
+          {...(longPress ? press : {})}
+          onClick={(e) => {
+            if (longPress) wrapClick(() => undefined)(e);
+            if (!e.defaultPrevented) gallery?.remember();
+          }}
         >
           <img
             ref={lazy.ref}

@@ -8,6 +8,7 @@ import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
 import { useViewport } from '../../lib/useViewport.ts';
 import { useSettings } from '../../state/settings/settings.ts';
+import { GalleryListContext, useGalleryLink } from '../../state/ui/gallery-list.ts';
 import { ArtworkCard, CARD_META_HEIGHT_PX, cardAspect } from '../ArtworkCard/ArtworkCard.tsx';
 import { GridSkeleton } from './Skeleton.tsx';
 import styles from './ImageGrid.module.css';
@@ -78,6 +79,8 @@ export function ImageGrid({ list, imageProxy, rankOf }: ImageGridProps) {
   const empty = list.finished && list.items.length === 0;
   // The first page shows card-shaped placeholders; later pages the footer's text.
   const firstLoad = list.loading && list.items.length === 0 && !list.error;
+  // a card opened from here knows its neighbours in this list (the artwork page's swipe)
+  const gallery = useGalleryLink(list.items);
 
   return (
     <div className={styles.grid} data-testid="image-grid">
@@ -88,11 +91,13 @@ export function ImageGrid({ list, imageProxy, rankOf }: ImageGridProps) {
         data-card-count={list.items.length}
         data-layout={kind}
       >
-        {visible.map(({ item, top, left, width: w, height }) => (
-          <div key={item.id} className={styles.slot} style={{ top, left, width: w, height }}>
-            <ArtworkCard artwork={item} imageProxy={imageProxy} rank={rankOf?.get(item.id)} />
-          </div>
-        ))}
+        <GalleryListContext.Provider value={gallery}>
+          {visible.map(({ item, top, left, width: w, height }) => (
+            <div key={item.id} className={styles.slot} style={{ top, left, width: w, height }}>
+              <ArtworkCard artwork={item} imageProxy={imageProxy} rank={rankOf?.get(item.id)} />
+            </div>
+          ))}
+        </GalleryListContext.Provider>
       </div>
       {firstLoad && <GridSkeleton columns={columns} />}
       <div ref={sentinel} className={styles.footer} aria-live="polite">

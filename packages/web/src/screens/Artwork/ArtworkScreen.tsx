@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { contentGate } from '@pv/core';
+import { contentGate, isCensored, isLimitPlaceholder } from '@pv/core';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { ArtworkViewer } from '../../components/ArtworkCard/ArtworkViewer.tsx';
@@ -19,6 +19,8 @@ import { ArtworkPictures } from './ArtworkPictures.tsx';
 import { AuthorCard, AuthorWorks } from './AuthorSection.tsx';
 import { Comments } from './Comments.tsx';
 import { RelatedWorks } from './RelatedWorks.tsx';
+import { DeletedWork } from './SpecialWork.tsx';
+import { useListNavigation } from './useListNavigation.ts';
 import styles from './ArtworkScreen.module.css';
 
 /**
@@ -30,13 +32,22 @@ export default function ArtworkScreen() {
   const id = Number(useParams().id);
   const { imageProxy: proxy } = useServerConfig();
   const imageProxy = proxy ?? undefined;
-  const { app, content } = useSettings();
+  const { app, content, blocks } = useSettings();
   const { data: artwork, error, isPending } = useIllust(id);
   const [viewer, setViewer] = useState<number | null>(null);
   const [page, setPage] = useState(0);
   useRecordHistory('illusts', artwork);
   useDocumentTitle(artwork ? `${artwork.title} - ${artwork.author.name}` : null);
+  const { swipe } = useListNavigation(id, app.isEnableSwipe && viewer === null);
+  // a censored work cannot be previewed (spec 001 §2.9, §8): the content-hidden toast, once
+  const censored = !!artwork && isCensored(artwork, blocks);
+  useEffect(() => {
+    if (censored) showToast('tip.content_hidden');
+  }, [censored, id]);
 
+  if (error instanceof ApiError && error.msg === 'tip.no_such_page') {
+    return <DeletedWork id={id} imageProxy={imageProxy} />;
+  }
   if (error || !Number.isSafeInteger(id) || id <= 0) {
     const key = error instanceof ApiError ? error.msg : 'artwork.not_found';
     return (
@@ -79,9 +90,24 @@ export default function ArtworkScreen() {
   return (
     <>
       <TopBar title={artwork.title} />
-      <div className={styles.layout}>
-        <ArtworkPictures artwork={artwork} imageProxy={imageProxy} onOpen={open} />
+      <div className={styles.layout} {...swipe}>
+        {censored ? (
+          <div className={styles.hidden} data-testid="artwork-censored">
+            <p>{t('artwork.censored')}</p>
+          </div>
+        ) : (
+          <ArtworkPictures artwork={artwork} imageProxy={imageProxy} onOpen={open} />
+        )}
         <aside className={styles.side}>
+          {!artwork.visible && (
+            <p className={styles.restricted} data-testid="artwork-restricted">
+              {t(
+                isLimitPlaceholder(artwork.images[0]?.l)
+                  ? 'artwork.restricted_none'
+                  : 'artwork.restricted_web',
+              )}
+            </p>
+          )}
           <ArtworkMeta artwork={artwork} />
           {artwork.visible && (
             <ArtworkActions artwork={artwork} page={page} onDownload={download} />

@@ -16,6 +16,8 @@ export const STORAGE_KEYS = {
   oauthCodeVerifier: 'pv.oauthCodeVerifier',
   /** sessionStorage: when the app last reloaded itself after a failed chunk load (ms epoch). */
   chunkReloadAt: 'pv.chunkReloadAt',
+  /** sessionStorage: the ordered work ids of the last lists a card was opened from. */
+  galleryLists: 'pv.galleryLists',
 } as const;
 
 /** IndexedDB (idb-keyval default store) keys: the query cache and the history lists. */
