@@ -499,10 +499,11 @@ test('a censored work (author on the block list) is not previewed: the content-h
       ),
     single.user.id,
   );
-  await open(page, single.id);
+  await page.goto(`/artworks/${single.id}`);
+  // watched from the start: the toast is up for 2.5 s once the work has loaded
   await expect(
     page.getByTestId('toast').filter({ hasText: 'This content is hidden.' }),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('artwork-censored')).toContainText('on your block list');
   await expect(page.getByTestId('artwork-image')).toHaveCount(0);
 });

@@ -27,9 +27,7 @@ for (const alias of ['/rank', '/ranking', '/ranking.php']) {
 
 test('a missing artwork shows a message, not a blank page', async ({ page }) => {
   await page.goto('/artworks/1');
-  await expect(page.getByTestId('artwork-error')).toHaveText(
-    'This artwork has been deleted or does not exist.',
-  );
+  await expect(page.getByTestId('artwork-deleted')).toContainText('This work is not available');
   // A detail page: the top bar, no bottom navigation (a desktop keeps its side rail).
   await expect(page.getByTestId('top-bar')).toBeVisible();
   const desktop = (page.viewportSize()?.width ?? 0) >= 1024;

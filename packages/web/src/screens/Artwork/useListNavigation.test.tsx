@@ -57,6 +57,16 @@ describe('previous / next work of the list it was opened from', () => {
     expect(at()).toBe('/artworks/10');
   });
 
+  it('a second key pressed before the page re-renders moves on from the first move', () => {
+    saveGalleryList('g', [10, 20, 30, 40]);
+    setup({ gallery: 'g' });
+    act(() => {
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+      fireEvent.keyDown(window, { key: 'ArrowRight' });
+    });
+    expect(at()).toBe('/artworks/40');
+  });
+
   it('ignores keys typed in a text field, with a modifier, or while a dialog is open', () => {
     setup({ gallery: 'g' });
     key('ArrowRight', screen.getByTestId('field'));

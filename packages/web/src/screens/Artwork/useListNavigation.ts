@@ -31,26 +31,35 @@ export function useListNavigation(id: number, enabled: boolean) {
     () => (key ? listNeighbours(galleryList(key), id) : { prev: null, next: null }),
     [key, id],
   );
-  const go = useCallback(
-    (to: number | null) => {
+  // Where the last move went, until the page shows it: a second key pressed before the page
+  // re-renders moves on from there, not from the work being left.
+  const target = useRef<number | null>(null);
+  useEffect(() => {
+    if (target.current === id) target.current = null;
+  }, [id]);
+  const step = useCallback(
+    (direction: 'prev' | 'next') => {
+      if (!key) return;
+      const to = listNeighbours(galleryList(key), target.current ?? id)[direction];
       if (to === null) return;
+      target.current = to;
       void navigate(`/artworks/${to}`, { replace: true, state: location.state as unknown });
     },
-    [navigate, location.state],
+    [key, id, navigate, location.state],
   );
 
   useEffect(() => {
-    if (!enabled || (prev === null && next === null)) return;
+    if (!enabled || !key) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight') return;
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       if (inTextField(e.target) || document.querySelector('dialog[open]')) return;
       e.preventDefault();
-      go(e.key === 'ArrowLeft' ? prev : next);
+      step(e.key === 'ArrowLeft' ? 'prev' : 'next');
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [enabled, prev, next, go]);
+  }, [enabled, key, step]);
 
   const start = useRef<{ x: number; y: number } | null>(null);
   const swipe = {
@@ -67,7 +76,7 @@ export function useListNavigation(id: number, enabled: boolean) {
       const dy = t.clientY - from.y;
       // mostly sideways, so that scrolling the page never turns the work
       if (Math.abs(dx) < LIST_SWIPE_MIN_PX || Math.abs(dx) < 2 * Math.abs(dy)) return;
-      go(dx < 0 ? next : prev);
+      step(dx < 0 ? 'next' : 'prev');
     },
   };
   return { prev, next, swipe };

@@ -35,7 +35,7 @@ export default function NovelScreen() {
       <>
         <TopBar title={t('title.novel')} />
         <p className={styles.message} data-testid="novel-error">
-          {t(key === 'tip.unknown_err' ? 'novel.not_found' : key)}
+          {t(key === 'tip.unknown_err' || key === 'tip.no_such_page' ? 'novel.not_found' : key)}
         </p>
       </>
     );
