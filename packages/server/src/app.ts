@@ -30,6 +30,8 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { imageRoutes } from './routes/img/index.ts';
 import { spaRoutes } from './routes/spa.ts';
+import { shareRoutes } from './routes/share/index.ts';
+import { previewHead } from './routes/share/head.ts';
 import { requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerRouteTable } from './lib/route-table.ts';
@@ -72,6 +74,8 @@ export interface AppConfig {
   translate?: TranslateConfig;
   /** The viewer's own services (pid recovery, notices, sensitive words); unset ones answer 503. */
   services?: ViewerServiceUrls;
+  /** PREVIEW_ADULT: link previews and picture links show R-18, R-18G and AI works' pictures. */
+  previewAdult?: boolean;
   /** Where logs go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
 }
@@ -234,6 +238,14 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       sketchImg: config.hosts.sketchImg,
     }),
   );
-  await app.register(async (scope) => spaRoutes(scope, { webDist: config.webDist }));
+  const share = {
+    deps: { upstream, cache },
+    imageProxy: config.imageProxy,
+    adult: !!config.previewAdult,
+  };
+  await app.register(async (scope) => shareRoutes(scope, share));
+  await app.register(async (scope) =>
+    spaRoutes(scope, { webDist: config.webDist, head: [previewHead(share)] }),
+  );
   return app;
 }

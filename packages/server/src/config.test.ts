@@ -10,6 +10,12 @@ describe('configuration', () => {
     expect(env.WEB_DIST).toMatch(/packages\/web\/dist\/?$/);
   });
 
+  it('shows adult and AI works in link previews and picture links only with PREVIEW_ADULT=true', () => {
+    expect(readEnv({}).PREVIEW_ADULT).toBe('false');
+    expect(readEnv({ PREVIEW_ADULT: 'true' }).PREVIEW_ADULT).toBe('true');
+    expect(() => readEnv({ PREVIEW_ADULT: 'yes' })).toThrow(/PREVIEW_ADULT/);
+  });
+
   it('names the bad variable', () => {
     expect(() => readEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readEnv({ IMAGE_PROXY: 'ftp://x' })).toThrow(/IMAGE_PROXY/);

@@ -50,6 +50,7 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   SELF_HOSTED: z.enum(['true', 'false']).default('true'),
+  PREVIEW_ADULT: z.enum(['true', 'false']).default('false'),
   UPSTREAM_IMAGE_SEARCH: url.optional(),
   SAUCENAO_API_KEY: z.string().optional(),
   UPSTREAM_PID_RECOVER: url.optional(),

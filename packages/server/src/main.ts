@@ -128,6 +128,7 @@ async function main(): Promise<void> {
     trustProxy: trustProxy(env),
     redisUrl: env.REDIS_URL,
     selfHosted: env.SELF_HOSTED === 'true',
+    previewAdult: env.PREVIEW_ADULT === 'true',
     mirrors: mirrorSites(env),
     imageSearchApiKey: env.SAUCENAO_API_KEY,
     services: upstream.services,
