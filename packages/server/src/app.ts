@@ -32,6 +32,7 @@ import { imageRoutes } from './routes/img/index.ts';
 import { spaRoutes } from './routes/spa.ts';
 import { shareRoutes } from './routes/share/index.ts';
 import { previewHead } from './routes/share/head.ts';
+import { feedRoutes } from './routes/feeds/index.ts';
 import { requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerRouteTable } from './lib/route-table.ts';
@@ -243,7 +244,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     imageProxy: config.imageProxy,
     adult: !!config.previewAdult,
   };
-  await app.register(async (scope) => shareRoutes(scope, share));
+  // Link previews' oEmbed and picture links, and the feeds: upstream reads, so a budget of their own.
+  await app.register(async (scope) => {
+    await registerRateLimit(scope, perMinute);
+    await shareRoutes(scope, share);
+    await feedRoutes(scope, share);
+  });
   await app.register(async (scope) =>
     spaRoutes(scope, { webDist: config.webDist, head: [previewHead(share)] }),
   );
