@@ -29,6 +29,7 @@ import { authRoutes } from './routes/api/auth/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { imageRoutes } from './routes/img/index.ts';
+import { ImageKeep } from './routes/img/keep.ts';
 import { spaRoutes } from './routes/spa.ts';
 import { shareRoutes } from './routes/share/index.ts';
 import { previewHead } from './routes/share/head.ts';
@@ -75,6 +76,8 @@ export interface AppConfig {
   translate?: TranslateConfig;
   /** The viewer's own services (pid recovery, notices, sensitive words); unset ones answer 503. */
   services?: ViewerServiceUrls;
+  /** UPSTREAM_PXIMG's further candidates: the image proxy fails over to them in turn. */
+  pximgFallbacks?: readonly string[];
   /** PREVIEW_ADULT: link previews and picture links show R-18, R-18G and AI works' pictures. */
   previewAdult?: boolean;
   /** Where logs go (default stdout); tests read them. */
@@ -237,6 +240,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       pximg: config.hosts.pximg,
       spximg: config.hosts.spximg,
       sketchImg: config.hosts.sketchImg,
+      pximgFallbacks: config.pximgFallbacks,
+      keep: new ImageKeep(),
     }),
   );
   const share = {

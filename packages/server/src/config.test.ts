@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mirrorSites, readEnv, refreshTokens } from './config.ts';
+import { mirrorSites, pximgCandidates, readEnv, refreshTokens } from './config.ts';
 
 describe('configuration', () => {
   it('has the README’s defaults', () => {
@@ -14,6 +14,16 @@ describe('configuration', () => {
     expect(readEnv({}).PREVIEW_ADULT).toBe('false');
     expect(readEnv({ PREVIEW_ADULT: 'true' }).PREVIEW_ADULT).toBe('true');
     expect(() => readEnv({ PREVIEW_ADULT: 'yes' })).toThrow(/PREVIEW_ADULT/);
+  });
+
+  it('reads UPSTREAM_PXIMG as a list of image sources, tried in order', () => {
+    expect(pximgCandidates(readEnv({}))).toEqual([]);
+    expect(
+      pximgCandidates(readEnv({ UPSTREAM_PXIMG: 'https://i.pximg.net, https://i.pixiv.re/' })),
+    ).toEqual(['https://i.pximg.net', 'https://i.pixiv.re']);
+    expect(() => readEnv({ UPSTREAM_PXIMG: 'https://a.example,file:///etc' })).toThrow(
+      /UPSTREAM_PXIMG/,
+    );
   });
 
   it('names the bad variable', () => {
