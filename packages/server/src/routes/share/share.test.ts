@@ -128,11 +128,6 @@ describe('link previews', () => {
     expect(meta.get('twitter:image')).toEqual([image]);
   });
 
-  it('cut a long caption to 200 characters', async () => {
-    const { get } = await pageHead(t, `/artworks/${ids.safe}`);
-    expect(Array.from(get('og:description')!).length).toBeLessThanOrEqual(200);
-  });
-
   it('give a user page a profile card and its feeds', async () => {
     const body = (
       await t.app.inject({ url: `/api/pixiv/member?id=${ids.illustSeries.user}` })
@@ -362,6 +357,17 @@ describe('against a hostile upstream', () => {
       headers: { host: HOST },
     });
     expect(embed.statusCode).toBe(200);
+  });
+
+  it('cuts a long caption to 200 characters, never inside an emoji', async () => {
+    h.hostile.add({
+      pathPrefix: '/app-api.pixiv.net/v2/novel/detail',
+      strings: (value, key) => (key === 'caption' ? `${'a'.repeat(198)}😀😀<br />more` : value),
+    });
+    const { get } = await pageHead(h, `/novel/${ids.novel}`);
+    const description = Array.from(get('og:description')!);
+    expect(description).toHaveLength(200);
+    expect(description.slice(-2)).toEqual(['😀', '…']);
   });
 
   it('serves the plain shell when upstream fails, and a hostile Host header never reaches it', async () => {
