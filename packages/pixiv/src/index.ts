@@ -7,3 +7,4 @@ export * from './app-api.ts';
 export * from './web.ts';
 export * from './pixivision.ts';
 export * from './sketch.ts';
+export * from './caption.ts';

@@ -29,7 +29,11 @@ import { authRoutes } from './routes/api/auth/index.ts';
 import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { imageRoutes } from './routes/img/index.ts';
+import { ImageKeep } from './routes/img/keep.ts';
 import { spaRoutes } from './routes/spa.ts';
+import { shareRoutes } from './routes/share/index.ts';
+import { previewHead } from './routes/share/head.ts';
+import { feedRoutes } from './routes/feeds/index.ts';
 import { requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerRouteTable } from './lib/route-table.ts';
@@ -72,6 +76,10 @@ export interface AppConfig {
   translate?: TranslateConfig;
   /** The viewer's own services (pid recovery, notices, sensitive words); unset ones answer 503. */
   services?: ViewerServiceUrls;
+  /** UPSTREAM_PXIMG's further candidates: the image proxy fails over to them in turn. */
+  pximgFallbacks?: readonly string[];
+  /** PREVIEW_ADULT: link previews and picture links show R-18, R-18G and AI works' pictures. */
+  previewAdult?: boolean;
   /** Where logs go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
 }
@@ -232,8 +240,23 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       pximg: config.hosts.pximg,
       spximg: config.hosts.spximg,
       sketchImg: config.hosts.sketchImg,
+      pximgFallbacks: config.pximgFallbacks,
+      keep: new ImageKeep(),
     }),
   );
-  await app.register(async (scope) => spaRoutes(scope, { webDist: config.webDist }));
+  const share = {
+    deps: { upstream, cache },
+    imageProxy: config.imageProxy,
+    adult: !!config.previewAdult,
+  };
+  // Link previews' oEmbed and picture links, and the feeds: upstream reads, so a budget of their own.
+  await app.register(async (scope) => {
+    await registerRateLimit(scope, perMinute);
+    await shareRoutes(scope, share);
+    await feedRoutes(scope, share);
+  });
+  await app.register(async (scope) =>
+    spaRoutes(scope, { webDist: config.webDist, head: [previewHead(share)] }),
+  );
   return app;
 }

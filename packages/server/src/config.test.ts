@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mirrorSites, readEnv, refreshTokens } from './config.ts';
+import { mirrorSites, pximgCandidates, readEnv, refreshTokens } from './config.ts';
 
 describe('configuration', () => {
   it('has the README’s defaults', () => {
@@ -8,6 +8,22 @@ describe('configuration', () => {
     expect(env.HOST).toBe('localhost');
     expect(env.SANDBOX_SEED).toBe(20070913);
     expect(env.WEB_DIST).toMatch(/packages\/web\/dist\/?$/);
+  });
+
+  it('shows adult and AI works in link previews and picture links only with PREVIEW_ADULT=true', () => {
+    expect(readEnv({}).PREVIEW_ADULT).toBe('false');
+    expect(readEnv({ PREVIEW_ADULT: 'true' }).PREVIEW_ADULT).toBe('true');
+    expect(() => readEnv({ PREVIEW_ADULT: 'yes' })).toThrow(/PREVIEW_ADULT/);
+  });
+
+  it('reads UPSTREAM_PXIMG as a list of image sources, tried in order', () => {
+    expect(pximgCandidates(readEnv({}))).toEqual([]);
+    expect(
+      pximgCandidates(readEnv({ UPSTREAM_PXIMG: 'https://i.pximg.net, https://i.pixiv.re/' })),
+    ).toEqual(['https://i.pximg.net', 'https://i.pixiv.re']);
+    expect(() => readEnv({ UPSTREAM_PXIMG: 'https://a.example,file:///etc' })).toThrow(
+      /UPSTREAM_PXIMG/,
+    );
   });
 
   it('names the bad variable', () => {

@@ -32,7 +32,10 @@ const EnvSchema = z.object({
   UPSTREAM_APP_API: url.optional(),
   UPSTREAM_OAUTH: url.optional(),
   UPSTREAM_WWW: url.optional(),
-  UPSTREAM_PXIMG: url.optional(),
+  UPSTREAM_PXIMG: z
+    .string()
+    .optional()
+    .refine((v) => splitList(v).every(isHttpUrl), 'a comma-separated list of http(s) URLs'),
   UPSTREAM_SPXIMG: url.optional(),
   SANDBOX_URL: url.optional(),
   SANDBOX_SEED: z.coerce.number().int().default(20_070_913),
@@ -50,6 +53,7 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
   SELF_HOSTED: z.enum(['true', 'false']).default('true'),
+  PREVIEW_ADULT: z.enum(['true', 'false']).default('false'),
   UPSTREAM_IMAGE_SEARCH: url.optional(),
   SAUCENAO_API_KEY: z.string().optional(),
   UPSTREAM_PID_RECOVER: url.optional(),
@@ -97,6 +101,14 @@ export function corsOrigins(env: Pick<Env, 'CORS_ORIGINS'>): string[] {
     .split(',')
     .map((o) => o.trim().replace(/\/$/, ''))
     .filter(Boolean);
+}
+
+/**
+ * i.pximg.net and its stand-ins (UPSTREAM_PXIMG, a comma list): the image proxy asks the first
+ * and fails over to the next ones in turn. Empty when unset.
+ */
+export function pximgCandidates(env: Pick<Env, 'UPSTREAM_PXIMG'>): string[] {
+  return splitList(env.UPSTREAM_PXIMG).map((u) => u.replace(/\/$/, ''));
 }
 
 /** Other sites running this viewer, listed on the about page (spec 001 §2.8): MIRRORS, a comma list. */

@@ -8,6 +8,7 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_TIMEOUT_MS } from '@pv/core';
+import type { ImageKeep, KeptImage } from './keep.ts';
 
 const PASS_REQUEST = ['range', 'if-none-match', 'if-modified-since', 'if-range'] as const;
 const PASS_RESPONSE = [
@@ -46,16 +47,72 @@ export interface ImageProxyOptions {
   sketchImg: string;
   /** Upstream timeout in ms (default 20 s). */
   timeoutMs?: number;
+  /**
+   * Further i.pximg.net stand-ins (UPSTREAM_PXIMG's list after the first), tried in turn when one
+   * fails (no answer, a timeout, a 5xx, something that is no picture).
+   */
+  pximgFallbacks?: readonly string[];
+  /** Pictures kept to answer when every source fails; none kept without it. */
+  keep?: ImageKeep;
 }
 
-async function proxy(
-  base: string,
+interface ProxyRoute {
+  /** The upstream bases, tried in order. */
+  bases: readonly string[];
+  prefix?: RegExp;
+  safe?: (path: string) => boolean;
+  timeoutMs?: number;
+  keep?: ImageKeep;
+  /** The keep's key space ('i', 's', 'sk'). */
+  host: string;
+}
+
+/** One upstream answer that may be relayed, or why none can be (and whether another may). */
+type Attempt =
+  { res: Response; body?: Readable } | { failed: string; status?: number; retry: boolean };
+
+async function attempt(
+  url: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
   req: FastifyRequest,
-  reply: FastifyReply,
-  prefix = /^\/[is]\//,
-  safe = isSafeImagePath,
-  timeoutMs = HTTP_TIMEOUT_MS,
-) {
+): Promise<Attempt> {
+  let res: Response;
+  try {
+    // HEAD asks upstream for the whole answer too, so that it is checked as a GET's would be and
+    // answers the very same headers; its body is then dropped unread.
+    res = await fetch(url, {
+      method: 'GET',
+      headers,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    req.log.warn({ err: (error as Error).name }, 'image upstream failed');
+    return { failed: 'image upstream failed', retry: true };
+  }
+  if (res.status >= 300 && res.status < 400 && res.status !== 304) {
+    await res.body?.cancel();
+    return { failed: 'image upstream redirected', retry: true };
+  }
+  if (res.status === 200 || res.status === 206) {
+    const checked = await checkedBody(res);
+    if (typeof checked === 'string') {
+      req.log.warn({ status: res.status, problem: checked }, 'image upstream answer refused');
+      return { failed: `image upstream answer ${checked}`, retry: true };
+    }
+    return { res, body: checked };
+  }
+  await res.body?.cancel();
+  if (res.status === 304) return { res };
+  // upstream's own error page is never relayed: its status (a 5xx as 502) and our reason; a 4xx
+  // is the picture's own answer, which another source would give as well
+  const status = res.status >= 500 || res.status < 400 ? 502 : res.status;
+  return { failed: `image upstream answered ${res.status}`, status, retry: status === 502 };
+}
+
+async function proxy(req: FastifyRequest, reply: FastifyReply, route: ProxyRoute) {
+  const { prefix = /^\/[is]\//, safe = isSafeImagePath, timeoutMs = HTTP_TIMEOUT_MS } = route;
   const rawPath = req.url.replace(prefix, '').split('?')[0] ?? '';
   // `/i/{id}` and `/s/{keyword}` are also SPA routes (artwork and search short links). Every
   // image path ends in a file extension; anything else is a page for the app.
@@ -70,53 +127,31 @@ async function proxy(
     const value = req.headers[name];
     if (typeof value === 'string') headers[name] = value;
   }
-  let res: Response;
-  try {
-    // HEAD asks upstream for the whole answer too, so that it is checked as a GET's would be and
-    // answers the very same headers; its body is then dropped unread.
-    res = await fetch(`${base}/${rawPath}`, {
-      method: 'GET',
-      headers,
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch (error) {
-    req.log.warn({ err: (error as Error).name }, 'image upstream failed');
-    return refuse(reply, 'image upstream failed');
+  let outcome: Attempt = { failed: 'no image source', retry: true };
+  for (const base of route.bases) {
+    outcome = await attempt(`${base}/${rawPath}`, headers, timeoutMs, req);
+    if (!('failed' in outcome) || !outcome.retry) break;
   }
-  if (res.status >= 300 && res.status < 400 && res.status !== 304) {
-    await res.body?.cancel();
-    return refuse(reply, 'image upstream redirected');
-  }
-  const ok = res.status === 200 || res.status === 206;
-  let body: Readable | undefined;
-  if (ok) {
-    const checked = await checkedBody(res);
-    if (typeof checked === 'string') {
-      req.log.warn({ status: res.status, problem: checked }, 'image upstream answer refused');
-      return refuse(reply, `image upstream answer ${checked}`);
-    }
-    body = checked;
-  } else {
-    await res.body?.cancel();
-    if (res.status !== 304) {
-      // upstream's own error page is never relayed: its status (a 5xx as 502) and our reason
-      const status = res.status >= 500 || res.status < 400 ? 502 : res.status;
+  const key = `${route.host}/${rawPath}`;
+  if ('failed' in outcome) {
+    const kept = outcome.retry && !req.headers.range ? route.keep?.get(key) : undefined;
+    if (kept) return sendKept(req, reply, kept);
+    if (outcome.status && outcome.status !== 502) {
       return reply
-        .code(status)
+        .code(outcome.status)
         .header('cache-control', 'no-store')
-        .send({ error: `image upstream answered ${res.status}` });
+        .send({ error: outcome.failed });
     }
+    return refuse(reply, outcome.failed);
   }
+  const { res } = outcome;
+  let body = outcome.body;
   reply.code(res.status);
   for (const name of PASS_RESPONSE) {
     const value = res.headers.get(name);
     if (value) reply.header(name, value);
   }
-  reply.header(
-    'cache-control',
-    ok || res.status === 304 ? 'public, max-age=31536000, immutable' : 'no-store',
-  );
+  reply.header('cache-control', 'public, max-age=31536000, immutable');
   reply.header('x-content-type-options', 'nosniff');
   if (!body) return reply.send();
   if (req.method === 'HEAD') {
@@ -124,7 +159,26 @@ async function proxy(
     // An empty stream: Fastify's HEAD handling keeps the content-length set above.
     return reply.send(Readable.from([]));
   }
+  if (route.keep && res.status === 200) {
+    const length = res.headers.get('content-length');
+    const type = res.headers.get('content-type') ?? '';
+    body = route.keep.recording(key, type, body, length === null ? null : Number(length));
+  }
   return reply.send(body);
+}
+
+/** The kept copy of a picture, when every source failed. */
+function sendKept(req: FastifyRequest, reply: FastifyReply, kept: KeptImage) {
+  req.log.warn({ path: req.url }, 'image sources failed; answering the kept copy');
+  reply
+    .code(200)
+    .header('content-type', kept.type)
+    .header('content-length', kept.body.length)
+    // a kept copy stands in for a while only: the next load tries upstream again
+    .header('cache-control', 'public, max-age=60')
+    .header('x-content-type-options', 'nosniff')
+    .header('x-image-kept', 'true');
+  return reply.send(req.method === 'HEAD' ? undefined : kept.body);
 }
 
 /** A failed image: 502, never cached anywhere. */
@@ -190,10 +244,20 @@ async function checkedBody(res: Response): Promise<Readable | string> {
 }
 
 export async function imageRoutes(app: FastifyInstance, options: ImageProxyOptions): Promise<void> {
-  const timeout = options.timeoutMs;
-  app.get('/i/*', (req, reply) => proxy(options.pximg, req, reply, undefined, undefined, timeout));
-  app.get('/s/*', (req, reply) => proxy(options.spximg, req, reply, undefined, undefined, timeout));
+  const { timeoutMs, keep } = options;
+  const pximg = [options.pximg, ...(options.pximgFallbacks ?? [])];
+  app.get('/i/*', (req, reply) => proxy(req, reply, { bases: pximg, timeoutMs, keep, host: 'i' }));
+  app.get('/s/*', (req, reply) =>
+    proxy(req, reply, { bases: [options.spximg], timeoutMs, keep, host: 's' }),
+  );
   app.get('/sk/*', (req, reply) =>
-    proxy(options.sketchImg, req, reply, /^\/sk\//, isSafeSketchImagePath, timeout),
+    proxy(req, reply, {
+      bases: [options.sketchImg],
+      prefix: /^\/sk\//,
+      safe: isSafeSketchImagePath,
+      timeoutMs,
+      keep,
+      host: 'sk',
+    }),
   );
 }

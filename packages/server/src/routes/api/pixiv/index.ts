@@ -4,7 +4,7 @@
  * upstream answers something that is not JSON (503 with its Retry-After when it sent one) or
  * cannot be reached.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PixivError, type AppApiClient, type Query } from '@pv/pixiv';
 import { pickEncoding } from '../../../lib/compress.ts';
 import { hibiError, upstreamError } from '../../../lib/hibi-errors.ts';
@@ -102,20 +102,7 @@ async function handle(
       if (res.status >= 500 || isRateLimitBody(res.body)) throw new UpstreamFailure(res.body);
       return { body: res.text, cacheable: res.cacheable };
     }
-    let client = deps.upstream.appApi(language);
-    let res = await ask(client);
-    if (isRateLimitBody(res.body)) {
-      client.rateLimited();
-      req.log.warn({ path }, 'upstream Rate Limit; resting that token');
-      // Another token of the pool may still have budget.
-      if (deps.upstream.available > 0) {
-        client = deps.upstream.appApi(language);
-        res = await ask(client);
-        if (isRateLimitBody(res.body)) client.rateLimited();
-      }
-    }
-    if (res.status >= 500 || isRateLimitBody(res.body)) throw new UpstreamFailure(res.body);
-    return { body: res.text, cacheable: res.cacheable };
+    return poolLoad(deps.upstream, ask, language, req.log, path);
   };
   try {
     const cached = await deps.cache.fetch(
@@ -176,6 +163,57 @@ async function handle(
     }
     throw error;
   }
+}
+
+/** One load through the server's token pool: a rate-limited token rests, and the next one tries. */
+async function poolLoad(
+  upstream: Upstream,
+  ask: (client: AppApiClient) => Promise<UpstreamAnswer>,
+  language: string | undefined,
+  log: FastifyBaseLogger,
+  path: string,
+): Promise<Fetched> {
+  let client = upstream.appApi(language);
+  let res = await ask(client);
+  if (isRateLimitBody(res.body)) {
+    client.rateLimited();
+    log.warn({ path }, 'upstream Rate Limit; resting that token');
+    // Another token of the pool may still have budget.
+    if (upstream.available > 0) {
+      client = upstream.appApi(language);
+      res = await ask(client);
+      if (isRateLimitBody(res.body)) client.rateLimited();
+    }
+  }
+  if (res.status >= 500 || isRateLimitBody(res.body)) throw new UpstreamFailure(res.body);
+  return { body: res.text, cacheable: res.cacheable };
+}
+
+/**
+ * A mirror answer read by the server itself (link previews, feeds) as the pool's identity, from
+ * the very cache entries `/api/pixiv/<name>` fills and reads, coalesced with concurrent calls:
+ * a page that the app then loads costs no second upstream call, nor the other way round. Throws
+ * for invalid arguments, upstream failures without a stale entry and answers that are no JSON.
+ */
+export async function readMirror(
+  deps: MirrorDeps,
+  name: string,
+  params: Record<string, unknown>,
+  options: { language?: string; log: FastifyBaseLogger },
+): Promise<unknown> {
+  const endpoint = ENDPOINTS[name];
+  if (!endpoint) throw new Error(`no mirror route ${name}`);
+  const result = validate(endpoint.fields, params, endpoint.passthrough);
+  if ('issues' in result) throw new Error(`invalid arguments for ${name}`);
+  const { path, query } = endpoint.upstream(result.args);
+  const ask = (client: AppApiClient) => askUpstream(client, endpoint, path, query, result.args);
+  const cached = await deps.cache.fetch(
+    cacheKey(name, result.args, options.language),
+    endpoint.ttl,
+    'default',
+    () => poolLoad(deps.upstream, ask, options.language, options.log, path),
+  );
+  return JSON.parse(cached.value) as unknown;
 }
 
 interface UpstreamAnswer {
