@@ -19,6 +19,7 @@ import { ArtworkPictures } from './ArtworkPictures.tsx';
 import { AuthorCard, AuthorWorks } from './AuthorSection.tsx';
 import { Comments } from './Comments.tsx';
 import { RelatedWorks } from './RelatedWorks.tsx';
+import { UgoiraDownloadSheet } from './UgoiraDownloadSheet.tsx';
 import styles from './ArtworkScreen.module.css';
 
 /**
@@ -34,6 +35,7 @@ export default function ArtworkScreen() {
   const { data: artwork, error, isPending } = useIllust(id);
   const [viewer, setViewer] = useState<number | null>(null);
   const [page, setPage] = useState(0);
+  const [ugoiraSheet, setUgoiraSheet] = useState(false);
   useRecordHistory('illusts', artwork);
   useDocumentTitle(artwork ? `${artwork.title} - ${artwork.author.name}` : null);
 
@@ -73,6 +75,8 @@ export default function ArtworkScreen() {
     setViewer(p);
   };
   const download = (p: number) => {
+    // An ugoira downloads through its sheet (spec 001 §2.9).
+    if (artwork.type === 'ugoira') return setUgoiraSheet(true);
     showToast('card.downloading');
     void downloadArtwork(artwork, { template: app.dlFileNameTpl, imageProxy, pages: [p] });
   };
@@ -94,6 +98,9 @@ export default function ArtworkScreen() {
         <AuthorWorks artwork={artwork} imageProxy={imageProxy} />
         <RelatedWorks id={artwork.id} imageProxy={imageProxy} />
       </div>
+      {ugoiraSheet && (
+        <UgoiraDownloadSheet artwork={artwork} onClose={() => setUgoiraSheet(false)} />
+      )}
       {viewer !== null &&
         (app.isUseFancybox ? (
           <ArtworkViewer
