@@ -152,3 +152,68 @@ test('the sheet exports ZIP, GIF, WebM, APNG and both MP4s, each with every fram
     longest,
   );
 });
+
+test('all pages of a work go as one zip into the picked folder, in the author’s sub-folder', async ({
+  page,
+  request,
+}) => {
+  const date = rankingDateWindow(new Date()).defaultDate;
+  const res = await request.get(`/api/pixiv/rank?mode=day_manga&date=${date}`);
+  const works = (
+    (await res.json()) as {
+      illusts: {
+        id: number;
+        page_count: number;
+        x_restrict: number;
+        user: { id: number; name: string };
+      }[];
+    }
+  ).illusts;
+  const work = works.find((w) => w.x_restrict === 0 && w.page_count >= 2 && w.page_count <= 6)!;
+  expect(work).toBeTruthy();
+  // The folder picker's answer: the origin's private file system, a real directory handle with
+  // write permission granted (a native picker cannot be driven from a test).
+  await page.addInitScript(() => {
+    Object.assign(window, { showDirectoryPicker: () => navigator.storage.getDirectory() });
+    const raw = JSON.parse(localStorage.getItem('pv.settings') ?? '{}') as { app?: object };
+    localStorage.setItem(
+      'pv.settings',
+      JSON.stringify({
+        ...raw,
+        app: { ...raw.app, preferDownloadByFsa: true, dlSubDirByAuthor: true },
+      }),
+    );
+  });
+  let browserDownloads = 0;
+  page.on('download', () => browserDownloads++);
+  await page.goto(`/artworks/${work.id}`);
+  await expect(page.getByTestId('artwork-title')).toBeVisible({ timeout: 30_000 });
+  await page.getByTestId('artwork-download-all').click();
+  const folder = `${work.user.name}_${work.user.id}`.replace(/[\\/:*?"<>|]/g, '_');
+  const read = () =>
+    page.evaluate(async (sub) => {
+      try {
+        const root = await navigator.storage.getDirectory();
+        const dir = await root.getDirectoryHandle(sub);
+        for await (const [name, handle] of dir as unknown as AsyncIterable<
+          [string, FileSystemFileHandle]
+        >) {
+          const file = await handle.getFile();
+          return { name, bytes: [...new Uint8Array(await file.arrayBuffer())] };
+        }
+      } catch {
+        return null;
+      }
+      return null;
+    }, folder);
+  await expect
+    .poll(async () => (await read())?.name ?? '', { timeout: 30_000 })
+    .toMatch(new RegExp(`_${work.id}_p0-${work.page_count - 1}\\.zip$`));
+  const saved = (await read())!;
+  const files = Object.keys(unzipSync(Uint8Array.from(saved.bytes)));
+  expect(files).toHaveLength(work.page_count);
+  files.forEach((name, i) =>
+    expect(name).toMatch(new RegExp(`_${work.id}_p${i}\\.(jpg|png|gif)$`)),
+  );
+  expect(browserDownloads).toBe(0);
+});

@@ -57,6 +57,11 @@ export function saveByLink(blob: Blob, name: string): void {
 
 let folder: DirectoryHandle | null = null;
 
+/** Forgets the folder kept in memory (tests). */
+export function forgetDownloadFolder(): void {
+  folder = null;
+}
+
 /**
  * The download folder, ready to write: the kept one when its permission holds, else asked again
  * or picked anew. Needs a user gesture the first time; null where the browser cannot or the user
@@ -65,7 +70,11 @@ let folder: DirectoryHandle | null = null;
 export async function downloadFolder(): Promise<DirectoryHandle | null> {
   const w = window as PickerWindow;
   if (typeof w.showDirectoryPicker !== 'function') return null;
-  folder ??= (await get<DirectoryHandle>(IDB_KEYS.downloadFolder).catch(() => undefined)) ?? null;
+  // (A browser without IndexedDB throws at once: the folder is then asked for each time.)
+  folder ??=
+    (await Promise.resolve()
+      .then(() => get<DirectoryHandle>(IDB_KEYS.downloadFolder))
+      .catch(() => undefined)) ?? null;
   if (folder) {
     const mode = { mode: 'readwrite' } as const;
     if ((await folder.queryPermission?.(mode)) === 'granted') return folder;
@@ -76,7 +85,10 @@ export async function downloadFolder(): Promise<DirectoryHandle | null> {
   } catch {
     return null;
   }
-  await set(IDB_KEYS.downloadFolder, folder).catch(() => undefined);
+  const picked = folder;
+  await Promise.resolve()
+    .then(() => set(IDB_KEYS.downloadFolder, picked))
+    .catch(() => undefined);
   return folder;
 }
 

@@ -74,11 +74,17 @@ export default function ArtworkScreen() {
     setPage(p);
     setViewer(p);
   };
-  const download = (p: number) => {
+  const downloadOptions = {
+    template: app.dlFileNameTpl,
+    imageProxy,
+    folder: app.preferDownloadByFsa,
+    subDirByAuthor: app.dlSubDirByAuthor,
+  };
+  const download = (p: number | 'all') => {
     // An ugoira downloads through its sheet (spec 001 §2.9).
     if (artwork.type === 'ugoira') return setUgoiraSheet(true);
     showToast('card.downloading');
-    void downloadArtwork(artwork, { template: app.dlFileNameTpl, imageProxy, pages: [p] });
+    void downloadArtwork(artwork, { ...downloadOptions, pages: p === 'all' ? undefined : [p] });
   };
   return (
     <>
