@@ -50,7 +50,7 @@ async function exportAs(
   format: string,
 ): Promise<{ download: Download; bytes: Buffer }> {
   const [download] = await Promise.all([
-    page.waitForEvent('download', { timeout: 30_000 }),
+    page.waitForEvent('download', { timeout: 60_000 }),
     page.getByTestId(`ugoira-format-${format}`).click(),
   ]);
   const path = await download.path();
@@ -87,7 +87,7 @@ test('the sheet exports ZIP, GIF, WebM, APNG and both MP4s, each with every fram
   page,
 }) => {
   // six encodes in one page load; on a loaded CI machine they take longer than the default
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await openSheet(page);
   // the default format (ZIP) is marked, and starting before the frames are loaded gives the tip
   await expect(page.getByTestId('ugoira-format-ZIP')).toContainText('Default');

@@ -68,7 +68,7 @@ export function compressFrame(rgba: Uint8Array | Uint8ClampedArray, width: numbe
       prevB = b;
     }
   }
-  return zlibSync(raw, { level: 6 });
+  return zlibSync(raw, { level: 3 });
 }
 
 export interface ApngFrame {
