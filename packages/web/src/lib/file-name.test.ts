@@ -41,6 +41,15 @@ describe('formatFileName', () => {
     expect(name).toBe('a_b_c_d_e_f_g_h_i_j.jpg');
   });
 
+  it('replaces control characters and names a zip of pages by their range', () => {
+    const name = formatFileName('{title}_p{index}', {
+      artwork: { ...artwork, title: 'a\u0000b\nc' },
+      index: '0-4',
+      ext: 'zip',
+    });
+    expect(name).toBe('a_b_c_p0-4.zip');
+  });
+
   it('cuts names to 128 characters, keeping the extension', () => {
     const name = formatFileName('{title}', {
       artwork: { ...artwork, title: '長'.repeat(300) },

@@ -9,8 +9,8 @@ export const FILE_NAME_MAX = 128;
 
 export interface FileNameInput {
   artwork: Pick<Artwork, 'id' | 'title' | 'author' | 'width' | 'height' | 'tags' | 'created'>;
-  /** Page index, from 0. */
-  index: number;
+  /** Page index, from 0 (a range such as '0-4' names a zip of pages). */
+  index: number | string;
   /** Extension without the dot. */
   ext: string;
 }

@@ -70,14 +70,21 @@ export async function decodeFrames(zip: Uint8Array, meta: UgoiraMeta): Promise<U
   );
 }
 
+/** A work's zip as fetched, its metadata and its decoded frames (what the downloads export). */
+export interface LoadedUgoira {
+  zip: Uint8Array;
+  meta: UgoiraMeta;
+  frames: UgoiraFrame[];
+}
+
 /** Fetches and decodes a work's frames. */
 export async function loadUgoira(
   meta: UgoiraMeta,
   onProgress: (fraction: number) => void,
   imageProxy?: string,
-): Promise<UgoiraFrame[]> {
+): Promise<LoadedUgoira> {
   const zip = await fetchZip(toProxiedImageUrl(fullSizeZip(meta.zip), imageProxy), onProgress);
-  return decodeFrames(zip, meta);
+  return { zip, meta, frames: await decodeFrames(zip, meta) };
 }
 
 export type UgoiraState = 'idle' | 'loading' | 'playing' | 'paused';

@@ -62,7 +62,12 @@ export const ArtworkCard = memo(function ArtworkCard({
     if (longPress === 'block') setOpen('block');
     if (longPress === 'download') {
       showToast('card.downloading');
-      void downloadArtwork(artwork, { template: app.dlFileNameTpl, imageProxy });
+      void downloadArtwork(artwork, {
+        template: app.dlFileNameTpl,
+        imageProxy,
+        folder: app.preferDownloadByFsa,
+        subDirByAuthor: app.dlSubDirByAuthor,
+      });
     }
   });
   // The observer mode loads by the spec's margins; otherwise the browser's lazy loading.

@@ -42,7 +42,8 @@ export interface ArtworkActionsProps {
   artwork: Artwork;
   /** The page the download button saves (0-based): the one last viewed. */
   page: number;
-  onDownload: (page: number) => void;
+  /** A page (0-based), or every page (one zip). */
+  onDownload: (page: number | 'all') => void;
 }
 
 /**
@@ -74,6 +75,17 @@ export function ArtworkActions({ artwork, page, onDownload }: ArtworkActionsProp
         <Icon d={DOWNLOAD} />
         {artwork.count > 1 ? t('artwork.download_page', { page: page + 1 }) : t('artwork.download')}
       </button>
+      {artwork.count > 1 && artwork.type !== 'ugoira' && (
+        <button
+          type="button"
+          className={styles.action}
+          onClick={() => onDownload('all')}
+          data-testid="artwork-download-all"
+        >
+          <Icon d={DOWNLOAD} />
+          {t('artwork.download_all', { count: artwork.count })}
+        </button>
+      )}
       {sharing && (
         <ShareSheet
           shared={{

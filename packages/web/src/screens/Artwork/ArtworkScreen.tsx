@@ -20,6 +20,7 @@ import { AuthorCard, AuthorWorks } from './AuthorSection.tsx';
 import { Comments } from './Comments.tsx';
 import { RelatedWorks } from './RelatedWorks.tsx';
 import { DeletedWork } from './SpecialWork.tsx';
+import { UgoiraDownloadSheet } from './UgoiraDownloadSheet.tsx';
 import { useListNavigation } from './useListNavigation.ts';
 import styles from './ArtworkScreen.module.css';
 
@@ -36,6 +37,7 @@ export default function ArtworkScreen() {
   const { data: artwork, error, isPending } = useIllust(id);
   const [viewer, setViewer] = useState<number | null>(null);
   const [page, setPage] = useState(0);
+  const [ugoiraSheet, setUgoiraSheet] = useState(false);
   useRecordHistory('illusts', artwork);
   useDocumentTitle(artwork ? `${artwork.title} - ${artwork.author.name}` : null);
   const { swipe } = useListNavigation(id, app.isEnableSwipe && viewer === null);
@@ -83,9 +85,17 @@ export default function ArtworkScreen() {
     setPage(p);
     setViewer(p);
   };
-  const download = (p: number) => {
+  const downloadOptions = {
+    template: app.dlFileNameTpl,
+    imageProxy,
+    folder: app.preferDownloadByFsa,
+    subDirByAuthor: app.dlSubDirByAuthor,
+  };
+  const download = (p: number | 'all') => {
+    // An ugoira downloads through its sheet (spec 001 §2.9).
+    if (artwork.type === 'ugoira') return setUgoiraSheet(true);
     showToast('card.downloading');
-    void downloadArtwork(artwork, { template: app.dlFileNameTpl, imageProxy, pages: [p] });
+    void downloadArtwork(artwork, { ...downloadOptions, pages: p === 'all' ? undefined : [p] });
   };
   return (
     <>
@@ -120,6 +130,9 @@ export default function ArtworkScreen() {
         <AuthorWorks artwork={artwork} imageProxy={imageProxy} />
         <RelatedWorks id={artwork.id} imageProxy={imageProxy} />
       </div>
+      {ugoiraSheet && (
+        <UgoiraDownloadSheet artwork={artwork} onClose={() => setUgoiraSheet(false)} />
+      )}
       {viewer !== null &&
         (app.isUseFancybox ? (
           <ArtworkViewer

@@ -6,14 +6,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useApi } from '../api/ApiContext.tsx';
 import { unwrap } from '../api/errors.ts';
-import { loadUgoira, type UgoiraFrame, type UgoiraMeta } from '../../lib/ugoira.ts';
+import {
+  loadUgoira,
+  type LoadedUgoira,
+  type UgoiraFrame,
+  type UgoiraMeta,
+} from '../../lib/ugoira.ts';
 
 interface RawUgoiraMetadata {
   ugoira_metadata: { zip_urls: { medium: string }; frames: { file: string; delay: number }[] };
 }
 
-/** Decoded frames by work id: what the ugoira download formats encode. */
-export const decodedUgoira = new Map<number, UgoiraFrame[]>();
+/** Loaded works by id (zip, metadata, decoded frames): what the ugoira download formats encode. */
+export const decodedUgoira = new Map<number, LoadedUgoira>();
 
 export function useUgoiraLoader(imageProxy?: string) {
   const api = useApi();
@@ -21,7 +26,7 @@ export function useUgoiraLoader(imageProxy?: string) {
   return useCallback(
     async (id: number, onProgress: (fraction: number) => void): Promise<UgoiraFrame[]> => {
       const kept = decodedUgoira.get(id);
-      if (kept) return kept;
+      if (kept) return kept.frames;
       const meta = await client.fetchQuery({
         queryKey: ['ugoira-metadata', id],
         staleTime: Infinity,
@@ -32,9 +37,9 @@ export function useUgoiraLoader(imageProxy?: string) {
           return { zip: raw.zip_urls.medium, frames: raw.frames };
         },
       });
-      const frames = await loadUgoira(meta, onProgress, imageProxy);
-      decodedUgoira.set(id, frames);
-      return frames;
+      const loaded = await loadUgoira(meta, onProgress, imageProxy);
+      decodedUgoira.set(id, loaded);
+      return loaded.frames;
     },
     [api, client, imageProxy],
   );

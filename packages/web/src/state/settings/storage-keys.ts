@@ -26,4 +26,6 @@ export const IDB_KEYS = {
   illustHistory: 'illusts.history',
   novelHistory: 'novels.history',
   userHistory: 'users.history',
+  /** The folder picked for downloads (a FileSystemDirectoryHandle, spec 001 §2.7). */
+  downloadFolder: 'pv.downloadFolder',
 } as const;

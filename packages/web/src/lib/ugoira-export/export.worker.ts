@@ -1,0 +1,55 @@
+/**
+ * The ugoira export worker: one frame at a time, a GIF frame (gifenc's PnnQuant palette of 256
+ * colours for this frame, no dithering, LZW) or an APNG frame's compressed rows. The first GIF
+ * frame carries the file header, the screen descriptor and the loop extension; the caller joins
+ * the frames in order and adds the trailer.
+ */
+import { GIFEncoder, applyPalette, quantize } from 'gifenc';
+import { compressFrame } from './apng.ts';
+
+export interface FrameJob {
+  id: number;
+  kind: 'gif' | 'png';
+  bitmap: ImageBitmap;
+  /** ms */
+  delay: number;
+  first: boolean;
+}
+
+export type FrameResult = { id: number; bytes: Uint8Array } | { id: number; error: string };
+
+function pixels(bitmap: ImageBitmap): Uint8ClampedArray {
+  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('no 2d context in the worker');
+  context.drawImage(bitmap, 0, 0);
+  bitmap.close();
+  return context.getImageData(0, 0, canvas.width, canvas.height).data;
+}
+
+export function encodeFrame(job: FrameJob): Uint8Array {
+  const { width, height } = job.bitmap;
+  const rgba = pixels(job.bitmap);
+  if (job.kind === 'png') return compressFrame(rgba, width, height);
+  const palette = quantize(rgba, 256, { format: 'rgb565' });
+  const index = applyPalette(rgba, palette, 'rgb565');
+  const gif = GIFEncoder({ auto: false, initialCapacity: width * height });
+  if (job.first) gif.writeHeader();
+  gif.writeFrame(index, width, height, { palette, delay: job.delay, repeat: 0, first: job.first });
+  return gif.bytes();
+}
+
+self.onmessage = (event: MessageEvent<FrameJob>) => {
+  const job = event.data;
+  let result: FrameResult;
+  try {
+    result = { id: job.id, bytes: encodeFrame(job) };
+  } catch (error) {
+    result = { id: job.id, error: error instanceof Error ? error.message : String(error) };
+  }
+  if ('bytes' in result) {
+    (self as unknown as Worker).postMessage(result, [result.bytes.buffer]);
+  } else {
+    (self as unknown as Worker).postMessage(result);
+  }
+};

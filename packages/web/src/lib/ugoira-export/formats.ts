@@ -1,0 +1,20 @@
+/** The ugoira download formats (spec 001 §7.4) and their file extensions. */
+export type UgoiraFormat = 'ZIP' | 'GIF' | 'WebM' | 'APNG' | 'MP4(Browser)' | 'MP4(Server)';
+
+export const UGOIRA_FORMATS: readonly UgoiraFormat[] = [
+  'ZIP',
+  'GIF',
+  'WebM',
+  'APNG',
+  'MP4(Browser)',
+  'MP4(Server)',
+];
+
+export const FORMAT_EXT: Record<UgoiraFormat, string> = {
+  ZIP: 'zip',
+  GIF: 'gif',
+  WebM: 'webm',
+  APNG: 'png',
+  'MP4(Browser)': 'mp4',
+  'MP4(Server)': 'mp4',
+};
