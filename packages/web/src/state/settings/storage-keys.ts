@@ -16,6 +16,10 @@ export const STORAGE_KEYS = {
   oauthCodeVerifier: 'pv.oauthCodeVerifier',
   /** sessionStorage: when the app last reloaded itself after a failed chunk load (ms epoch). */
   chunkReloadAt: 'pv.chunkReloadAt',
+  /** The user's chosen image proxy host (spec 001 §5 local keys), tried before the server's. */
+  imageProxy: 'pv.imageProxy',
+  /** sessionStorage: the image source that worked after another failed (lib/image-fallback). */
+  imageSource: 'pv.imageSource',
 } as const;
 
 /** IndexedDB (idb-keyval default store) keys: the query cache and the history lists. */
@@ -24,4 +28,6 @@ export const IDB_KEYS = {
   illustHistory: 'illusts.history',
   novelHistory: 'novels.history',
   userHistory: 'users.history',
+  /** The saved-for-offline list (its own IndexedDB store `pv-saved`; files in SAVED_CACHE). */
+  saved: 'pv.saved',
 } as const;
