@@ -23,6 +23,7 @@ async function controlled(page: Page, path = '/') {
   });
 }
 
+/** An all-ages work of 2 to 4 pages (quick to save). */
 async function safeMultiPageWork(page: Page): Promise<number> {
   const date = rankingDateWindow(new Date()).defaultDate;
   const res = await page.request.get(`/api/pixiv/rank?mode=day_manga&date=${date}`);
@@ -31,7 +32,9 @@ async function safeMultiPageWork(page: Page): Promise<number> {
       illusts: { id: number; x_restrict: number; page_count: number; type: string }[];
     }
   ).illusts;
-  const work = works.find((w) => w.x_restrict === 0 && w.page_count >= 2 && w.type !== 'ugoira');
+  const work = works.find(
+    (w) => w.x_restrict === 0 && w.page_count >= 2 && w.page_count <= 4 && w.type !== 'ugoira',
+  );
   expect(work).toBeTruthy();
   return work!.id;
 }
