@@ -157,9 +157,13 @@ test.describe.serial('the installed app', () => {
     await expect(page.getByTestId('artwork-error')).toBeVisible();
     await expect(page.getByTestId('offline-banner')).toBeVisible();
 
-    // Removed, it is gone from the list and from the cache page's count.
     await context.setOffline(false);
+  });
+
+  test('a removed work leaves the Saved list and the cache page count', async () => {
     await page.goto('/saved');
+    const list = page.getByTestId('saved-list');
+    await expect(list.getByRole('listitem')).toHaveCount(2);
     await list.getByRole('button').first().click();
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await page.goto('/setting/clearcache');
