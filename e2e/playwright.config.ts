@@ -38,6 +38,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // The app's service worker would answer requests that page.route() then never sees; only
+    // pwa.spec.ts, which tests the worker itself, lets it run.
+    serviceWorkers: 'block',
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },

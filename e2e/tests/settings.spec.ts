@@ -21,6 +21,7 @@ test('signed out, the settings home offers sign-in and every settings page', asy
   for (const [name, path] of [
     ['Sign in', '/account/login'],
     ['History', '/setting/history'],
+    ['Saved for offline', '/saved'],
     ['Content display', '/setting/contents_display'],
     ['Preferences', '/setting/preference'],
     ['Accent colour', '/setting/accent_color'],

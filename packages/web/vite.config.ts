@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // `npm run dev` proxies the API and images to a server started with `npm start`.
 const server = process.env.PV_SERVER ?? 'http://localhost:8080';
@@ -31,7 +32,9 @@ function precompress(): Plugin {
     },
     closeBundle() {
       for (const file of walk(outDir)) {
-        if (!TEXT_FILE.test(file)) continue;
+        // The service worker is written by the PWA plugin as the bundle closes (no fixed order
+        // with this hook): it is served as it is, so a copy never lags behind it.
+        if (!TEXT_FILE.test(file) || file.endsWith('sw.js')) continue;
         const body = readFileSync(file);
         if (body.length < MIN_BYTES) continue;
         writeFileSync(
@@ -49,8 +52,46 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The installable app (issue 19): the web app manifest and the service worker (src/sw.ts, built
+ * by Workbox's injectManifest with the precache list of this build). The app registers it itself
+ * (src/app/shell/service-worker.ts, through workbox-window) to prompt for updates.
+ */
+const pwa = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'src',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifestFilename: 'manifest.webmanifest',
+  includeAssets: ['favicon.svg'],
+  injectManifest: {
+    // The app shell, its hashed code and styles, the icons; not the .br/.gz copies.
+    globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+    // The live-stream player needs the network anyway: not worth 580 kB of every install.
+    globIgnores: ['**/hls-*.js'],
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  },
+  manifest: {
+    name: 'Pixiv Viewer',
+    short_name: 'Pixiv Viewer',
+    description: 'An alternative viewer for pixiv illustrations, manga and novels.',
+    id: '/',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#38a9f5',
+    background_color: '#ffffff',
+    icons: [
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  // precompress runs last so that sw.js and the manifest get their .br/.gz copies too.
+  plugins: [react(), pwa, precompress()],
   build: {
     target: 'es2022',
     sourcemap: false,

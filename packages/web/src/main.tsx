@@ -9,8 +9,11 @@ import { createApiClient } from './state/api/client.ts';
 import { readApiBase } from './state/settings/api-base.ts';
 import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
 import { externalTarget } from './lib/external-query.ts';
+import { installImageFallback } from './lib/image-fallback.ts';
 import { installPageTransitions } from './app/shell/page-transitions.ts';
 import { afterStartup, checkStartup, renderBlocked } from './app/shell/startup.tsx';
+import { registerServiceWorker } from './app/shell/service-worker.ts';
+import { reportNetwork, watchConnectivity } from './state/ui/network.ts';
 
 const external = externalTarget(window.location.search);
 if (external) {
@@ -28,7 +31,12 @@ if (external) {
   root.render(
     <StrictMode>
       <Providers
-        api={createApiClient({ base: readApiBase(), userToken, webSession: webSessionHeaders })}
+        api={createApiClient({
+          base: readApiBase(),
+          userToken,
+          webSession: webSessionHeaders,
+          onNetwork: reportNetwork,
+        })}
         queryClient={createQueryClient()}
       >
         <RouterProvider router={router} />
@@ -36,4 +44,7 @@ if (external) {
     </StrictMode>,
   );
   afterStartup(startup);
+  watchConnectivity();
+  installImageFallback();
+  if (import.meta.env.PROD) registerServiceWorker();
 }

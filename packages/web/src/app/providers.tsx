@@ -11,7 +11,14 @@ export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       // Persisted entries must outlive the persisted snapshot to be restored.
-      queries: { refetchOnWindowFocus: false, retry: false, gcTime: PERSIST_MAX_AGE_MS },
+      queries: {
+        refetchOnWindowFocus: false,
+        retry: false,
+        gcTime: PERSIST_MAX_AGE_MS,
+        // Try the call even when the browser says offline: the service worker answers what was
+        // saved, and anything else fails to an error state instead of waiting forever.
+        networkMode: 'offlineFirst',
+      },
     },
   });
 }

@@ -107,6 +107,10 @@ export const screenRoutes: RouteObject[] = [
     lazy: lazyScreen(() => import('../screens/History/HistoryScreen.tsx')),
   },
   {
+    path: '/saved',
+    lazy: lazyScreen(() => import('../screens/Saved/SavedScreen.tsx')),
+  },
+  {
     path: '/setting/clearcache',
     lazy: lazyScreen(() => import('../screens/Setting/ClearCacheScreen.tsx')),
   },

@@ -5,6 +5,7 @@ import type { RouteHandle } from '../routes.tsx';
 import { ProgressBar } from '../../components/ProgressBar/ProgressBar.tsx';
 import { Toaster } from '../../components/Toast/Toaster.tsx';
 import { useMediaQuery } from '../../lib/useMediaQuery.ts';
+import { AppStatus } from './AppStatus.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { DesktopHeader } from './DesktopHeader.tsx';
 import { StartupNotice } from './startup.tsx';
@@ -52,6 +53,7 @@ export function AppShell() {
       </main>
       {(tab || desktop) && <BottomNav />}
       <Toaster />
+      <AppStatus />
     </div>
   );
 }

@@ -5,12 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { ArtworkViewer } from '../../components/ArtworkCard/ArtworkViewer.tsx';
 import { ImageViewer } from '../../components/ImageViewer/ImageViewer.tsx';
+import { SaveOfflineButton } from '../../components/SaveOffline/SaveOfflineButton.tsx';
 import { downloadArtwork } from '../../lib/download.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { useIllust } from '../../state/queries/illust.ts';
 import { ApiError } from '../../state/api/errors.ts';
 import { useRecordHistory } from '../../state/db/history.ts';
+import { planArtwork } from '../../state/db/saved.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { showToast } from '../../state/ui/toast.ts';
 import { ArtworkActions } from './ArtworkActions.tsx';
@@ -121,6 +123,13 @@ export default function ArtworkScreen() {
           <ArtworkMeta artwork={artwork} />
           {artwork.visible && (
             <ArtworkActions artwork={artwork} page={page} onDownload={download} />
+          )}
+          {artwork.visible && (
+            <SaveOfflineButton
+              kind="illust"
+              id={artwork.id}
+              plan={(base) => planArtwork(artwork, app.imgReso === 'Large', base)}
+            />
           )}
           <AuthorCard artwork={artwork} imageProxy={imageProxy} />
           <Comments artwork={artwork} imageProxy={imageProxy} />

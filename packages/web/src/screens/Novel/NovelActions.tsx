@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Novel, NovelText } from '@pv/core';
 import { useNovelBookmark } from '../../state/queries/novel-bookmark.ts';
+import { SaveOfflineButton } from '../../components/SaveOffline/SaveOfflineButton.tsx';
+import { planNovel } from '../../state/db/saved.ts';
 import { showToast } from '../../state/ui/toast.ts';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { NOVEL_DL_FORMATS } from '../../state/settings/schema.ts';
@@ -152,6 +154,9 @@ export function NovelActions({ novel, text, signedIn }: NovelActionsProps) {
       {signedIn && <BookmarkButton novel={novel} />}
       <ShareButton novel={novel} />
       <DownloadButton novel={novel} text={text} />
+      {text && (
+        <SaveOfflineButton kind="novel" id={novel.id} plan={(b) => planNovel(novel, text, b)} />
+      )}
     </div>
   );
 }

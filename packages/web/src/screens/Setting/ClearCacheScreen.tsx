@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Dialog/ConfirmDialog.tsx';
 import { formatBytes } from '../../lib/bytes.ts';
@@ -9,6 +10,7 @@ import {
   webStorageStats,
   type StoreStats,
 } from '../../state/db/storage-stats.ts';
+import { savedBytes, useSavedItems } from '../../state/db/saved.ts';
 import { showToast } from '../../state/ui/toast.ts';
 import { RowLabel, SettingPage, SettingSection } from './rows.tsx';
 import styles from './Setting.module.css';
@@ -37,6 +39,7 @@ export default function ClearCacheScreen() {
   const queryClient = useQueryClient();
   const [stats, setStats] = useState<Partial<Record<Store, StoreStats | null>>>({});
   const [asking, setAsking] = useState<Store | null>(null);
+  const saved = useSavedItems();
 
   // Bumped after each clear, so the counts are read again.
   const [generation, setGeneration] = useState(0);
@@ -90,6 +93,19 @@ export default function ClearCacheScreen() {
             </div>
           );
         })}
+        {/* What the user saved for offline reading: removed item by item on its own page. */}
+        <div className={styles.row} data-testid="cache-saved">
+          <RowLabel
+            label={t('saved.title')}
+            hint={t('saved.used', {
+              count: saved.length,
+              size: formatBytes(savedBytes(saved), i18n.language),
+            })}
+          />
+          <Link to="/saved" className={styles.secondary}>
+            {t('saved.manage')}
+          </Link>
+        </div>
       </SettingSection>
       <ConfirmDialog
         open={asking !== null}

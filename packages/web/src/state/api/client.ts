@@ -9,6 +9,7 @@ import {
   toUserMessageKey,
   type UserMessageKey,
 } from '@pv/core';
+import { SAVED_HEADER } from '../../sw/names.ts';
 
 export type ApiResult<T> = { status: 0; data: T } | { status: -1; msg: UserMessageKey };
 export type ApiParams = Record<string, string | number | boolean | undefined>;
@@ -35,6 +36,8 @@ export interface ApiClientOptions {
   webSession?: () => { session: string; csrfToken: string } | undefined;
   timeoutMs?: number;
   fetch?: typeof fetch;
+  /** Told after each call whether the network answered (false: a network error, not a 4xx/5xx). */
+  onNetwork?: (ok: boolean) => void;
 }
 
 /**
@@ -79,12 +82,17 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
             : {}),
         },
       });
+      // An answer the service worker took from what the user saved: the network is still down.
+      options.onNetwork?.(!res.headers.has(SAVED_HEADER));
       const body: unknown = await res.json().catch(() => undefined);
       if (!res.ok || body === undefined || hasUpstreamError(body)) {
         return { status: -1, msg: toUserMessageKey(extractUpstreamMessage(body)) };
       }
       return { status: 0, data: body as T };
-    } catch {
+    } catch (err) {
+      // fetch rejects with a TypeError when no answer came (offline, refused, DNS); a timeout or
+      // an abort is not the network being down.
+      if (err instanceof TypeError) options.onNetwork?.(false);
       return { status: -1, msg: 'tip.unknown_err' };
     }
   }

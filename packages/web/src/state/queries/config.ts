@@ -1,5 +1,8 @@
 /** `/api/config`: what the server tells the app about itself (image proxy, upstream kind). */
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useImageProxy } from '../../lib/image-fallback.ts';
+import { reportNetwork } from '../ui/network.ts';
 
 export interface ServerConfig {
   upstream: 'sandbox' | 'pixiv';
@@ -20,15 +23,29 @@ const DEFAULT_CONFIG: ServerConfig = {
 const CONFIG_QUERY = {
   queryKey: ['server-config'],
   queryFn: async (): Promise<ServerConfig> => {
-    const res = await fetch('/api/config');
+    const res = await fetch('/api/config').catch((err: unknown) => {
+      // Asked at every start: no answer at all is how an offline start shows.
+      if (err instanceof TypeError) reportNetwork(false);
+      throw err;
+    });
+    reportNetwork(true);
     return res.ok ? ((await res.json()) as ServerConfig) : DEFAULT_CONFIG;
   },
   staleTime: Infinity,
 };
 
+/**
+ * The server's config, with `imageProxy` the image source the pictures use now: the user's
+ * chosen proxy, the server's, or the one that worked after another failed (lib/image-fallback).
+ */
 export function useServerConfig(): ServerConfig {
   const { data } = useQuery(CONFIG_QUERY);
-  return data ?? DEFAULT_CONFIG;
+  const config = data ?? DEFAULT_CONFIG;
+  const imageProxy = useImageProxy(config.imageProxy);
+  return useMemo(
+    () => (imageProxy === config.imageProxy ? config : { ...config, imageProxy }),
+    [config, imageProxy],
+  );
 }
 
 /**

@@ -18,6 +18,10 @@ export const STORAGE_KEYS = {
   chunkReloadAt: 'pv.chunkReloadAt',
   /** sessionStorage: the ordered work ids of the last lists a card was opened from. */
   galleryLists: 'pv.galleryLists',
+  /** The user's chosen image proxy host (spec 001 §5 local keys), tried before the server's. */
+  imageProxy: 'pv.imageProxy',
+  /** sessionStorage: the image source that worked after another failed (lib/image-fallback). */
+  imageSource: 'pv.imageSource',
 } as const;
 
 /** IndexedDB (idb-keyval default store) keys: the query cache and the history lists. */
@@ -28,4 +32,6 @@ export const IDB_KEYS = {
   userHistory: 'users.history',
   /** The folder picked for downloads (a FileSystemDirectoryHandle, spec 001 §2.7). */
   downloadFolder: 'pv.downloadFolder',
+  /** The saved-for-offline list (its own IndexedDB store `pv-saved`; files in SAVED_CACHE). */
+  saved: 'pv.saved',
 } as const;
