@@ -55,7 +55,7 @@ export interface AppConfig {
   rateLimitPerMinute?: number;
   /** Proxies whose X-Forwarded-For is believed (config.ts, trustProxy). Default none. */
   trustProxy?: FastifyHttpOptions<Server>['trustProxy'];
-  /** Origins allowed to call `/api/pixiv/*` cross-site (`*` for any). Default none. */
+  /** Origins allowed to call `/api/pixiv/*` and read the images cross-site (`*` for any). Default none. */
   corsOrigins?: readonly string[];
   /** Shared cache for several instances (`redis://…`); the in-memory LRU without it. */
   redisUrl?: string;
@@ -232,6 +232,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       pximg: config.hosts.pximg,
       spximg: config.hosts.spximg,
       sketchImg: config.hosts.sketchImg,
+      corsOrigins: config.corsOrigins ?? [],
     }),
   );
   await app.register(async (scope) => spaRoutes(scope, { webDist: config.webDist }));

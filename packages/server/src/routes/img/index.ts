@@ -2,12 +2,14 @@
  * `/i/*`, `/s/*` and `/sk/*`: i.pximg.net, s.pximg.net and img-sketch.pximg.net through this server, with the pixiv Referer
  * they require. Only those two hosts are ever fetched (the path is appended to a fixed base,
  * after rejecting traversal and encoded tricks); bodies stream; Range and validators pass
- * through; redirects are not followed.
+ * through; redirects are not followed. With CORS_ORIGINS set, those origins may read them
+ * (draw them on a canvas), as they may call the mirror API.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_TIMEOUT_MS } from '@pv/core';
+import { registerCors } from '../../plugins/guards.ts';
 
 const PASS_REQUEST = ['range', 'if-none-match', 'if-modified-since', 'if-range'] as const;
 const PASS_RESPONSE = [
@@ -46,6 +48,8 @@ export interface ImageProxyOptions {
   sketchImg: string;
   /** Upstream timeout in ms (default 20 s). */
   timeoutMs?: number;
+  /** Origins that may read the images cross-site (CORS_ORIGINS, as for the mirror API). */
+  corsOrigins?: readonly string[];
 }
 
 async function proxy(
@@ -189,11 +193,30 @@ async function checkedBody(res: Response): Promise<Readable | string> {
   );
 }
 
+/** Response headers another origin's script may read from an image answer. */
+const EXPOSED = ['content-length', 'content-range', 'etag', 'last-modified', 'cache-control'];
+
 export async function imageRoutes(app: FastifyInstance, options: ImageProxyOptions): Promise<void> {
   const timeout = options.timeoutMs;
-  app.get('/i/*', (req, reply) => proxy(options.pximg, req, reply, undefined, undefined, timeout));
-  app.get('/s/*', (req, reply) => proxy(options.spximg, req, reply, undefined, undefined, timeout));
-  app.get('/sk/*', (req, reply) =>
-    proxy(options.sketchImg, req, reply, /^\/sk\//, isSafeSketchImagePath, timeout),
-  );
+  const origins = options.corsOrigins ?? [];
+  // One scope per prefix, so that CORS (and its preflight route) covers the image paths only.
+  const routes: [prefix: string, handler: (req: FastifyRequest, reply: FastifyReply) => unknown][] =
+    [
+      ['/i', (req, reply) => proxy(options.pximg, req, reply, undefined, undefined, timeout)],
+      ['/s', (req, reply) => proxy(options.spximg, req, reply, undefined, undefined, timeout)],
+      [
+        '/sk',
+        (req, reply) =>
+          proxy(options.sketchImg, req, reply, /^\/sk\//, isSafeSketchImagePath, timeout),
+      ],
+    ];
+  for (const [prefix, handler] of routes) {
+    await app.register(
+      async (scope) => {
+        await registerCors(scope, origins, EXPOSED);
+        scope.get('/*', handler);
+      },
+      { prefix },
+    );
+  }
 }
