@@ -4,7 +4,7 @@
  * parameters a login can carry in a URL (the OAuth callback's `code` arrives as
  * `/account/oauth?code=…`).
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Query parameters whose values never reach a log line. */
 export const SECRET_QUERY_PARAMS = [
@@ -39,5 +39,32 @@ export function requestSerializer(level: string) {
     remotePort: req.socket?.remotePort,
     // a copy: redaction must not touch the headers the routes read
     ...(verbose ? { headers: { ...req.headers } } : {}),
+  });
+}
+
+/** Paths whose requests are logged at debug: images, hashed assets and other static files. */
+export function isQuietPath(url: string): boolean {
+  if (url.startsWith('/assets/')) return true;
+  // images; `/i/{id}` and `/s/{keyword}` without a file extension are pages (short links)
+  if (/^\/(?:i|s|sk)\/[^?]*\.(?:jpe?g|png|gif|webp|zip)(?:\?|$)/i.test(url)) return true;
+  // a top-level static file (favicon.svg, robots.txt); pages and API calls have no extension
+  return !url.startsWith('/api/') && /^\/[^/?]+\.[a-z0-9]{1,5}(?:\?|$)/i.test(url);
+}
+
+/**
+ * One log line per request, when it is answered (Fastify's own two lines, "incoming request" and
+ * "request completed", are off: app.ts disableRequestLogging): method, URL, status and time,
+ * at info for pages and API calls and at debug for images and static files.
+ */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (req, reply, done) => {
+    const level = isQuietPath(req.url) ? 'debug' : 'info';
+    if (req.log.isLevelEnabled(level)) {
+      req.log[level](
+        { req, res: reply, responseTime: Math.round(reply.elapsedTime * 100) / 100 },
+        'request completed',
+      );
+    }
+    done();
   });
 }
