@@ -30,7 +30,7 @@ import multipart from '@fastify/multipart';
 import websocket from '@fastify/websocket';
 import { imageRoutes } from './routes/img/index.ts';
 import { spaRoutes } from './routes/spa.ts';
-import { registerRequestLog, requestSerializer } from './lib/log.ts';
+import { RequestLogController, requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerRouteTable } from './lib/route-table.ts';
 
@@ -111,10 +111,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 512 },
     requestIdHeader: false,
     genReqId: () => randomUUID(),
-    // one line per request instead of two (lib/log.ts, registerRequestLog)
-    disableRequestLogging: true,
+    // one line per request instead of two (lib/log.ts)
+    logController: new RequestLogController(),
   });
-  registerRequestLog(app);
   registerSecurityHeaders(app, config.imageProxy);
   registerCompression(app);
   registerErrorHandler(app);

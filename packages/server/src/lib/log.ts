@@ -4,7 +4,7 @@
  * parameters a login can carry in a URL (the OAuth callback's `code` arrives as
  * `/account/oauth?code=…`).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Query parameters whose values never reach a log line. */
 export const SECRET_QUERY_PARAMS = [
@@ -52,18 +52,19 @@ export function isQuietPath(url: string): boolean {
 }
 
 /**
- * One log line per request, when it is answered (Fastify's own two lines, "incoming request" and
- * "request completed", are off: app.ts disableRequestLogging): method, URL, status and time,
- * at info for pages and API calls and at debug for images and static files.
+ * One log line per request, when it is answered (Fastify's "incoming request" and "route not
+ * found" lines are dropped): method, URL, status and time, at info for pages and API calls and at
+ * debug for images and static files; a request that failed is logged at error, as Fastify does.
  */
-export function registerRequestLog(app: FastifyInstance): void {
-  app.addHook('onResponse', (req, reply, done) => {
-    const level = isQuietPath(req.url) ? 'debug' : 'info';
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(): void {}
+
+  override requestCompleted(error: Error | null, req: FastifyRequest, reply: FastifyReply): void {
+    const line = { req, res: reply, responseTime: Math.round(reply.elapsedTime * 100) / 100 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
     // pino drops a line below its level without serializing anything
-    req.log[level](
-      { req, res: reply, responseTime: Math.round(reply.elapsedTime * 100) / 100 },
-      'request completed',
-    );
-    done();
-  });
+    else reply.log[isQuietPath(req.url) ? 'debug' : 'info'](line, 'request completed');
+  }
 }
