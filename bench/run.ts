@@ -66,11 +66,30 @@ if (runs('grid')) {
 if (runs('server')) {
   const server = await measureServer();
   writeResult('server', server);
-  console.table({
-    mirror_cache_hit: server.mirror_cache_hit,
-    image_proxy: server.image_proxy,
-    nginx_static: server.nginx_static,
-  });
+  console.table(
+    Object.fromEntries(
+      (
+        [
+          'mirror_cache_hit',
+          'nginx_json',
+          'image_proxy',
+          'nginx_image',
+          'mirror_cache_hit_log_warn',
+          'generator_ceiling',
+        ] as const
+      ).map((name) => {
+        const { rps, p50_ms, p99_ms, non_2xx } = server[name];
+        return [name, { rps, p50_ms, p99_ms, non_2xx }];
+      }),
+    ),
+  );
+  console.log(
+    'ratio to nginx:',
+    server.ratio_to_nginx,
+    'log info/warn:',
+    server.log_info_over_warn,
+  );
+  for (const goal of server.goals.missed) missed.push(`server: ${goal}`);
 }
 
 if (runs('sandbox')) {

@@ -77,6 +77,9 @@ export default defineConfig({
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SANDBOX_URL: SANDBOX_BASE_URL,
+        // A second origin that may read the API and the images cross-site: image-proxy.spec.ts
+        // draws one of our images on a canvas of a sandbox page.
+        CORS_ORIGINS: SANDBOX_BASE_URL,
       },
     },
   ],

@@ -27,6 +27,7 @@ export {
   type TranslateHosts,
 } from './hosts/translate/index.ts';
 export { translateText } from './hosts/translate/translator.ts';
+export { ffmpegPath, ffmpegStartError } from './media/ffmpeg.ts';
 export {
   makeTempDir,
   removeTempDir,

@@ -34,7 +34,7 @@ import { spaRoutes } from './routes/spa.ts';
 import { shareRoutes } from './routes/share/index.ts';
 import { previewHead } from './routes/share/head.ts';
 import { feedRoutes } from './routes/feeds/index.ts';
-import { requestSerializer } from './lib/log.ts';
+import { RequestLogController, requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerRouteTable } from './lib/route-table.ts';
 
@@ -59,7 +59,7 @@ export interface AppConfig {
   rateLimitPerMinute?: number;
   /** Proxies whose X-Forwarded-For is believed (config.ts, trustProxy). Default none. */
   trustProxy?: FastifyHttpOptions<Server>['trustProxy'];
-  /** Origins allowed to call `/api/pixiv/*` cross-site (`*` for any). Default none. */
+  /** Origins allowed to call `/api/pixiv/*` and read the images cross-site (`*` for any). Default none. */
   corsOrigins?: readonly string[];
   /** Shared cache for several instances (`redis://…`); the in-memory LRU without it. */
   redisUrl?: string;
@@ -119,6 +119,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     routerOptions: { maxParamLength: 512 },
     requestIdHeader: false,
     genReqId: () => randomUUID(),
+    // one line per request instead of two (lib/log.ts)
+    logController: new RequestLogController(),
   });
   registerSecurityHeaders(app, config.imageProxy);
   registerCompression(app);
@@ -242,6 +244,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       sketchImg: config.hosts.sketchImg,
       pximgFallbacks: config.pximgFallbacks,
       keep: new ImageKeep(),
+      corsOrigins: config.corsOrigins ?? [],
     }),
   );
   const share = {

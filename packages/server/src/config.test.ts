@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ffmpegPath } from '@pv/sandbox';
 import { mirrorSites, pximgCandidates, readEnv, refreshTokens } from './config.ts';
 
 describe('configuration', () => {
@@ -55,5 +56,11 @@ describe('configuration', () => {
     );
     expect(mirrorSites(readEnv({}))).toEqual([]);
     expect(() => readEnv({ MIRRORS: 'https://a.example,javascript:alert(1)' })).toThrow(/MIRRORS/);
+  });
+
+  it('runs ffmpeg from FFMPEG_PATH, else from the PATH', () => {
+    const env = readEnv({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg' });
+    expect(ffmpegPath(env)).toBe('/opt/ffmpeg/bin/ffmpeg');
+    expect(ffmpegPath(readEnv({}))).toBe('ffmpeg');
   });
 });

@@ -52,6 +52,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(300),
   CORS_ORIGINS: z.string().optional(),
   TRUST_PROXY: z.string().optional(),
+  /** ffmpeg for ugoira MP4s and the sandbox's live video; read where it runs (@pv/sandbox ffmpegPath). */
+  FFMPEG_PATH: z.string().optional(),
   SELF_HOSTED: z.enum(['true', 'false']).default('true'),
   PREVIEW_ADULT: z.enum(['true', 'false']).default('false'),
   UPSTREAM_IMAGE_SEARCH: url.optional(),

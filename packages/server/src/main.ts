@@ -7,10 +7,13 @@ import {
   DEMO_ACCOUNTS,
   sandboxHosts,
   sandboxServices,
+  ffmpegPath,
+  ffmpegStartError,
   sandboxTranslateHosts,
   startSandbox,
   sweepStaleTempDirs,
 } from '@pv/sandbox';
+import { execFile } from 'node:child_process';
 import { buildApp } from './app.ts';
 import {
   corsOrigins,
@@ -137,6 +140,10 @@ async function main(): Promise<void> {
     translate: translateConfig(env, upstream),
   });
   app.log.info(upstream.describe);
+  // Said once at start rather than at the first ugoira video a person asks for.
+  execFile(ffmpegPath(), ['-version'], (error) => {
+    if (error) app.log.warn(`ugoira videos will fail: ${ffmpegStartError(error).message}`);
+  });
   await app.listen({ port: env.PORT, host: env.HOST });
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

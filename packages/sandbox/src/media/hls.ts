@@ -1,6 +1,6 @@
 /**
  * Playable HLS for the sandbox's live streams: a short H.264/AAC loop per look (four looks, so
- * performers differ), encoded once with ffmpeg (the binary of @ffmpeg-installer, an npm package)
+ * performers differ), encoded once with ffmpeg (Debian's, or FFMPEG_PATH: ffmpeg.ts)
  * into 2-second MPEG-TS segments, then served as a live sliding-window playlist. Segment n is
  * loop segment n % 4 remuxed (no re-encode) to start at n * 2 s, so the timeline runs on without
  * discontinuities, as a real live stream's does.
@@ -9,10 +9,18 @@ import { execFile, spawn } from 'node:child_process';
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
+import { ffmpegPath, ffmpegStartError } from './ffmpeg.ts';
 import { makeTempDir, removeTempDir } from './temp-dirs.ts';
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+async function run(args: string[]): Promise<void> {
+  try {
+    await execFileAsync(ffmpegPath(), args);
+  } catch (error) {
+    throw ffmpegStartError(error as Error);
+  }
+}
 
 export const SEGMENT_SECONDS = 2;
 export const LOOP_SEGMENTS = 4;
@@ -26,7 +34,7 @@ async function encode(look: number): Promise<Buffer[]> {
   const dir = await makeTempDir('hls');
   try {
     const seconds = SEGMENT_SECONDS * LOOP_SEGMENTS;
-    await run(ffmpeg.path, [
+    await run([
       '-hide_banner',
       '-loglevel',
       'error',
@@ -88,7 +96,7 @@ const REMUX_CACHE = 64;
 
 function remux(source: Buffer, offsetSeconds: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg.path, [
+    const child = spawn(ffmpegPath(), [
       '-hide_banner',
       '-loglevel',
       'error',
@@ -104,7 +112,7 @@ function remux(source: Buffer, offsetSeconds: number): Promise<Buffer> {
     ]);
     const chunks: Buffer[] = [];
     child.stdout.on('data', (c: Buffer) => chunks.push(c));
-    child.on('error', reject);
+    child.on('error', (error) => reject(ffmpegStartError(error)));
     child.on('close', (code) =>
       code === 0
         ? resolve(Buffer.concat(chunks))

@@ -4,7 +4,7 @@
  * parameters a login can carry in a URL (the OAuth callback's `code` arrives as
  * `/account/oauth?code=…`).
  */
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /** Query parameters whose values never reach a log line. */
 export const SECRET_QUERY_PARAMS = [
@@ -40,4 +40,31 @@ export function requestSerializer(level: string) {
     // a copy: redaction must not touch the headers the routes read
     ...(verbose ? { headers: { ...req.headers } } : {}),
   });
+}
+
+/** Paths whose requests are logged at debug: images, hashed assets and other static files. */
+export function isQuietPath(url: string): boolean {
+  if (url.startsWith('/assets/')) return true;
+  // images; `/i/{id}` and `/s/{keyword}` without a file extension are pages (short links)
+  if (/^\/(?:i|s|sk)\/[^?]*\.(?:jpe?g|png|gif|webp|zip)(?:\?|$)/i.test(url)) return true;
+  // a top-level static file (favicon.svg, robots.txt); pages and API calls have no extension
+  return !url.startsWith('/api/') && /^\/[^/?]+\.[a-z0-9]{1,5}(?:\?|$)/i.test(url);
+}
+
+/**
+ * One log line per request, when it is answered (Fastify's "incoming request" and "route not
+ * found" lines are dropped): method, URL, status and time, at info for pages and API calls and at
+ * debug for images and static files; a request that failed is logged at error, as Fastify does.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(): void {}
+
+  override routeNotFound(): void {}
+
+  override requestCompleted(error: Error | null, req: FastifyRequest, reply: FastifyReply): void {
+    const line = { req, res: reply, responseTime: Math.round(reply.elapsedTime * 100) / 100 };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    // pino drops a line below its level without serializing anything
+    else reply.log[isQuietPath(req.url) ? 'debug' : 'info'](line, 'request completed');
+  }
 }

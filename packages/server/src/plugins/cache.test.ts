@@ -86,6 +86,30 @@ describe('ResponseCache', () => {
     expect(entryBytes('k', encoded) - entryBytes('k', plain)).toBe(700);
   });
 
+  it('a hit is one store lookup that hands out the stored bytes themselves', async () => {
+    const store = new MemoryCacheStore({ maxEntries: 10 });
+    let lookups = 0;
+    const get = store.get.bind(store);
+    store.get = (key) => {
+      lookups++;
+      return get(key);
+    };
+    const cache = new ResponseCache(store);
+    const body = JSON.stringify({ text: 'あ'.repeat(1000) });
+    const miss = await cache.fetch('k', 60, 'default', async () => ({ body, cacheable: true }));
+    expect(miss.bytes?.toString()).toBe(body);
+    lookups = 0;
+    const hit = await cache.fetch('k', 60, 'default', async () => ({ body: 'x', cacheable: true }));
+    expect(lookups).toBe(1);
+    expect(hit.source).toBe('hit');
+    // the very buffers made when the entry was stored: nothing is encoded again per hit
+    expect(hit.bytes).toBe(miss.bytes);
+    expect(hit.encoded?.br).toBe(miss.encoded?.br);
+    expect(entryBytes('k', (await get('k'))!)).toBeGreaterThan(
+      3 * body.length + hit.encoded!.br!.length,
+    );
+  });
+
   it('a cache of 0 entries keeps nothing', async () => {
     const store = new MemoryCacheStore({ maxEntries: 0 });
     await store.set('a', { body: 'a', expires: Infinity });

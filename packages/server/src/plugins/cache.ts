@@ -15,6 +15,8 @@ export interface CacheEntry {
   expires: number;
   /** The body's compressed forms, made once when the entry is stored (none for small bodies). */
   encoded?: Encoded;
+  /** The body's UTF-8 bytes, made once when stored, so that a hit writes them as they are. */
+  bytes?: Buffer;
 }
 
 export interface CacheStore {
@@ -37,7 +39,10 @@ export const DEFAULT_CACHE_MAX_BYTES = 256 * 1024 * 1024;
  * as answers with Japanese text are), its compressed forms, its key and some bookkeeping.
  */
 export function entryBytes(key: string, entry: CacheEntry): number {
-  const encoded = (entry.encoded?.br?.length ?? 0) + (entry.encoded?.gzip?.length ?? 0);
+  const encoded =
+    (entry.encoded?.br?.length ?? 0) +
+    (entry.encoded?.gzip?.length ?? 0) +
+    (entry.bytes?.length ?? 0);
   return 2 * (key.length + entry.body.length) + encoded + 64;
 }
 
@@ -93,6 +98,8 @@ export interface CachedResult<T> {
   maxAge: number;
   /** The value's stored compressed forms, when it came from or went into the cache. */
   encoded?: Encoded;
+  /** The value's stored UTF-8 bytes, likewise. */
+  bytes?: Buffer;
 }
 
 export interface Fetched {
@@ -134,6 +141,7 @@ export class ResponseCache {
         source: 'hit',
         maxAge: this.remaining(entry.expires, ttlSeconds),
         encoded: entry.encoded,
+        bytes: entry.bytes,
       };
     }
     const pending = this.inFlight.get(key);
@@ -241,9 +249,11 @@ export class ResponseCache {
     }
     const expires = ttlSeconds === null ? Infinity : this.now() + ttlSeconds * 1000;
     let encoded: Encoded | undefined;
+    let bytes: Buffer | undefined;
     if (fetched.cacheable && mode !== 'bypass') {
-      encoded = await compressBoth(Buffer.from(fetched.body));
-      await this.write(key, { body: fetched.body, expires, encoded });
+      bytes = Buffer.from(fetched.body);
+      encoded = await compressBoth(bytes);
+      await this.write(key, { body: fetched.body, expires, encoded, bytes });
     }
     loaded?.(fetched);
     return {
@@ -252,6 +262,7 @@ export class ResponseCache {
       // A fresh entry has its whole lifetime left.
       maxAge: fetched.cacheable ? (ttlSeconds ?? NO_EXPIRY_MAX_AGE) : 0,
       encoded,
+      bytes,
     };
   }
 

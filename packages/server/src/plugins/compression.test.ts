@@ -104,6 +104,9 @@ describe('compression', () => {
     expect(second.rawPayload).toEqual(first.rawPayload);
     const plain = await t.app.inject({ url });
     expect(plain.headers['x-cache-hit']).toBe('true');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
     expect(brotliDecompressSync(second.rawPayload).toString()).toBe(plain.body);
   });
 });

@@ -15,15 +15,27 @@ export async function registerMirrorGuards(
   scope: FastifyInstance,
   options: GuardOptions,
 ): Promise<void> {
-  if (options.corsOrigins.length > 0) {
-    await scope.register(cors, {
-      origin: options.corsOrigins.includes('*') ? '*' : [...options.corsOrigins],
-      methods: ['GET'],
-      exposedHeaders: ['x-cache-hit', 'cache-control'],
-      maxAge: 86_400,
-    });
-  }
+  await registerCors(scope, options.corsOrigins, ['x-cache-hit', 'cache-control']);
   await registerRateLimit(scope, options.rateLimitPerMinute);
+}
+
+/**
+ * CORS on the routes of `scope` for the configured origins (`*` for any; none: no headers at
+ * all), answering preflights (`OPTIONS`) of GET and HEAD. The mirror API and the image routes
+ * use it, so another site can read our JSON and draw our images on a canvas.
+ */
+export async function registerCors(
+  scope: FastifyInstance,
+  origins: readonly string[],
+  exposedHeaders: readonly string[],
+): Promise<void> {
+  if (origins.length === 0) return;
+  await scope.register(cors, {
+    origin: origins.includes('*') ? '*' : [...origins],
+    methods: ['GET', 'HEAD'],
+    exposedHeaders: [...exposedHeaders],
+    maxAge: 86_400,
+  });
 }
 
 /**

@@ -108,3 +108,88 @@ describe('/sk/* sketch image proxy', () => {
     }
   });
 });
+
+describe('CORS on the image routes (CORS_ORIGINS)', () => {
+  const CLIENT = 'https://client.example';
+  const imagePaths = async (server: TestServer) => {
+    const live = server.sandbox.state.lives.broadcasting()[0]!;
+    const detail = (await server.app.inject({ url: `/api/lives/${live.id}.json` })).json() as {
+      data: { thumbnail: { w400: { url: string } } };
+    };
+    return [
+      `/i/${medium.replace('https://i.pximg.net/', '')}`,
+      '/s/common/images/no_profile.png',
+      toProxiedImageUrl(detail.data.thumbnail.w400.url),
+    ];
+  };
+
+  it('sends no CORS headers unless origins are configured', async () => {
+    for (const url of await imagePaths(t)) {
+      const res = await t.app.inject({ url, headers: { origin: CLIENT } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
+    }
+  });
+
+  it('lets exactly the configured origins read every image route, and answers their preflights', async () => {
+    const cors = await startTestServer({ corsOrigins: [CLIENT] });
+    try {
+      for (const url of await imagePaths(cors)) {
+        const ok = await cors.app.inject({ url, headers: { origin: CLIENT } });
+        expect(ok.statusCode, url).toBe(200);
+        expect(ok.headers['access-control-allow-origin'], url).toBe(CLIENT);
+        expect(String(ok.headers.vary), url).toMatch(/origin/i);
+        expect(String(ok.headers['access-control-expose-headers']), url).toContain(
+          'content-length',
+        );
+        const other = await cors.app.inject({ url, headers: { origin: 'https://evil.example' } });
+        expect(other.statusCode, url).toBe(200);
+        expect(other.headers['access-control-allow-origin'], url).toBeUndefined();
+        const preflight = await cors.app.inject({
+          method: 'OPTIONS',
+          url,
+          headers: {
+            origin: CLIENT,
+            'access-control-request-method': 'GET',
+            'access-control-request-headers': 'range',
+          },
+        });
+        expect(preflight.statusCode, url).toBe(204);
+        expect(preflight.headers['access-control-allow-origin'], url).toBe(CLIENT);
+        expect(String(preflight.headers['access-control-allow-methods']), url).toContain('GET');
+        expect(String(preflight.headers['access-control-allow-headers']), url).toMatch(/range/i);
+      }
+      // a refused image path and an error answer carry the header too, so the client can read why
+      const bad = await cors.app.inject({ url: '/i/a//b.jpg', headers: { origin: CLIENT } });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.headers['access-control-allow-origin']).toBe(CLIENT);
+      // only the image paths (and the mirror) answer preflights: not the pages, not /api/web
+      for (const url of ['/rank/daily', '/api/web/illust_new']) {
+        const res = await cors.app.inject({
+          method: 'OPTIONS',
+          url,
+          headers: { origin: CLIENT, 'access-control-request-method': 'GET' },
+        });
+        expect(res.headers['access-control-allow-origin'], url).toBeUndefined();
+      }
+      // the short links /i/{id} stay pages of the app
+      const page = await cors.app.inject({ url: '/i/12345', headers: { accept: 'text/html' } });
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+    } finally {
+      await cors.close();
+    }
+  });
+
+  it('lets any origin read them with *', async () => {
+    const cors = await startTestServer({ corsOrigins: ['*'] });
+    try {
+      const res = await cors.app.inject({
+        url: '/s/common/images/no_profile.png',
+        headers: { origin: 'https://any.example' },
+      });
+      expect(res.headers['access-control-allow-origin']).toBe('*');
+    } finally {
+      await cors.close();
+    }
+  });
+});

@@ -2,12 +2,14 @@
  * `/i/*`, `/s/*` and `/sk/*`: i.pximg.net, s.pximg.net and img-sketch.pximg.net through this server, with the pixiv Referer
  * they require. Only those two hosts are ever fetched (the path is appended to a fixed base,
  * after rejecting traversal and encoded tricks); bodies stream; Range and validators pass
- * through; redirects are not followed.
+ * through; redirects are not followed. With CORS_ORIGINS set, those origins may read them
+ * (draw them on a canvas), as they may call the mirror API.
  */
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_TIMEOUT_MS } from '@pv/core';
+import { registerCors } from '../../plugins/guards.ts';
 import type { ImageKeep, KeptImage } from './keep.ts';
 
 const PASS_REQUEST = ['range', 'if-none-match', 'if-modified-since', 'if-range'] as const;
@@ -54,6 +56,8 @@ export interface ImageProxyOptions {
   pximgFallbacks?: readonly string[];
   /** Pictures kept to answer when every source fails; none kept without it. */
   keep?: ImageKeep;
+  /** Origins that may read the images cross-site (CORS_ORIGINS, as for the mirror API). */
+  corsOrigins?: readonly string[];
 }
 
 interface ProxyRoute {
@@ -243,21 +247,41 @@ async function checkedBody(res: Response): Promise<Readable | string> {
   );
 }
 
+/** Response headers another origin's script may read from an image answer. */
+const EXPOSED = ['content-length', 'content-range', 'etag', 'last-modified', 'cache-control'];
+
 export async function imageRoutes(app: FastifyInstance, options: ImageProxyOptions): Promise<void> {
   const { timeoutMs, keep } = options;
+  const origins = options.corsOrigins ?? [];
   const pximg = [options.pximg, ...(options.pximgFallbacks ?? [])];
-  app.get('/i/*', (req, reply) => proxy(req, reply, { bases: pximg, timeoutMs, keep, host: 'i' }));
-  app.get('/s/*', (req, reply) =>
-    proxy(req, reply, { bases: [options.spximg], timeoutMs, keep, host: 's' }),
-  );
-  app.get('/sk/*', (req, reply) =>
-    proxy(req, reply, {
-      bases: [options.sketchImg],
-      prefix: /^\/sk\//,
-      safe: isSafeSketchImagePath,
-      timeoutMs,
-      keep,
-      host: 'sk',
-    }),
-  );
+  // One scope per prefix, so that CORS (and its preflight route) covers the image paths only.
+  const routes: [prefix: string, handler: (req: FastifyRequest, reply: FastifyReply) => unknown][] =
+    [
+      ['/i', (req, reply) => proxy(req, reply, { bases: pximg, timeoutMs, keep, host: 'i' })],
+      [
+        '/s',
+        (req, reply) => proxy(req, reply, { bases: [options.spximg], timeoutMs, keep, host: 's' }),
+      ],
+      [
+        '/sk',
+        (req, reply) =>
+          proxy(req, reply, {
+            bases: [options.sketchImg],
+            prefix: /^\/sk\//,
+            safe: isSafeSketchImagePath,
+            timeoutMs,
+            keep,
+            host: 'sk',
+          }),
+      ],
+    ];
+  for (const [prefix, handler] of routes) {
+    await app.register(
+      async (scope) => {
+        await registerCors(scope, origins, EXPOSED);
+        scope.get('/*', handler);
+      },
+      { prefix },
+    );
+  }
 }

@@ -1,18 +1,18 @@
 /**
- * Ugoira frames to an H.264 MP4 with ffmpeg (the binary of @ffmpeg-installer): the frames are
+ * Ugoira frames to an H.264 MP4 with ffmpeg (Debian's, or FFMPEG_PATH): the frames are
  * written as a numbered image sequence under names of our own (never the zip's), and a `setpts`
  * expression gives frame N the sum of the delays before it, in milliseconds, so the variable
  * frame rate video lasts exactly the sum of the delays. (The concat demuxer's durations would be
- * rounded to its 1/25 s time base.) The last frame is written twice, the copy marking the end.
- * No B-frames, so samples keep presentation order. Encodes run at most `max` at a time (CPU is
+ * rounded to its 1/25 s time base.) The last frame is written twice, the copy marking the end
+ * (placed 1 ms before it, as its own sample lasts 1 ms). No B-frames, so samples keep
+ * presentation order. Encodes run at most `max` at a time (CPU is
  * the scarce part); finished MP4s sit in a byte-bounded LRU.
  */
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import ffmpeg from '@ffmpeg-installer/ffmpeg';
 import { LRUCache } from 'lru-cache';
-import { makeTempDir, removeTempDir } from '@pv/sandbox';
+import { ffmpegPath, ffmpegStartError, makeTempDir, removeTempDir } from '@pv/sandbox';
 
 /** An encode that takes longer than this is killed. */
 export const UGOIRA_ENCODE_TIMEOUT_MS = 120_000;
@@ -73,7 +73,7 @@ export function byteLru(maxBytes: number): LRUCache<string, Buffer> {
 
 function run(args: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpeg.path, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 4_000) stderr += chunk.toString('utf8');
@@ -81,7 +81,7 @@ function run(args: string[], timeoutMs: number): Promise<void> {
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(error);
+      reject(ffmpegStartError(error));
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
@@ -116,7 +116,10 @@ export async function encodeUgoiraMp4(
     const name = (k: number) => join(dir, `f${String(k).padStart(6, '0')}.${ext}`);
     for (const [k, frame] of frames.entries()) await writeFile(name(k), frame.bytes);
     await writeFile(name(frames.length), frames.at(-1)!.bytes);
-    const pts = framePtsExpression(frames.map((f) => clampDelay(f.delay)));
+    // The end marker starts 1 ms before the end: the muxer gives the last sample one tick
+    // (1/1000 s), so the video lasts exactly the sum of the delays.
+    const delays = frames.map((f) => clampDelay(f.delay));
+    const pts = `${framePtsExpression(delays)}-gte(N,${frames.length})`;
     // A script file: the expression grows with the frame count, past what a command line takes.
     await writeFile(
       join(dir, 'filter.txt'),

@@ -113,26 +113,23 @@ async function handle(
     );
     // `webview_novel?raw=true` answers the page itself, as text: never as HTML of our origin.
     const text = endpoint.webview && result.args.raw === true && !cached.value.startsWith('{');
-    reply.header(
-      'content-type',
-      text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
-    );
-    if (text) reply.header('x-content-type-options', 'nosniff');
     // A user's answers are theirs alone: no shared cache may keep them.
     const scope = user ? 'private, ' : '';
-    reply.header(
-      'cache-control',
-      cached.maxAge > 0 ? `${scope}max-age=${cached.maxAge}` : `${scope}no-cache`,
-    );
-    if (user) reply.header('vary', USER_TOKEN_HEADER);
-    if (cached.source === 'hit') reply.header('x-cache-hit', 'true');
-    if (cached.source === 'stale') reply.header('x-cache-stale', 'true');
-    reply.header('x-process-time', ((performance.now() - started) / 1000).toFixed(4));
-    // The cache keeps each answer's compressed forms: send the one the client takes as it is.
+    // The cache keeps each answer's bytes and compressed forms: the one the client takes goes
+    // out as it is, with its headers set at once.
     const encoding = pickEncoding(req.headers['accept-encoding']);
-    const stored = encoding && cached.encoded?.[encoding];
-    if (stored) return reply.code(200).header('content-encoding', encoding).send(stored);
-    return reply.code(200).send(cached.value);
+    const stored = encoding ? cached.encoded?.[encoding] : cached.bytes;
+    reply.code(200).headers({
+      'content-type': text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+      'cache-control': cached.maxAge > 0 ? `${scope}max-age=${cached.maxAge}` : `${scope}no-cache`,
+      'x-process-time': ((performance.now() - started) / 1000).toFixed(4),
+      ...(text ? { 'x-content-type-options': 'nosniff' } : {}),
+      ...(user ? { vary: USER_TOKEN_HEADER } : {}),
+      ...(cached.source === 'hit' ? { 'x-cache-hit': 'true' } : {}),
+      ...(cached.source === 'stale' ? { 'x-cache-stale': 'true' } : {}),
+      ...(stored && encoding ? { 'content-encoding': encoding } : {}),
+    });
+    return reply.send(stored ?? cached.value);
   } catch (error) {
     if (error instanceof UpstreamFailure) {
       return reply

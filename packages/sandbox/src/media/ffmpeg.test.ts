@@ -1,0 +1,21 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ffmpegStartError } from './ffmpeg.ts';
+import { loopSegments } from './hls.ts';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
+
+describe('ffmpeg', () => {
+  it('says how to get ffmpeg when FFMPEG_PATH names no program', async () => {
+    vi.stubEnv('FFMPEG_PATH', '/nonexistent/ffmpeg');
+    await expect(loopSegments(1)).rejects.toThrow(
+      /ffmpeg not found at "\/nonexistent\/ffmpeg".*apt-get install ffmpeg.*FFMPEG_PATH/,
+    );
+  });
+
+  it('passes other failures unchanged', () => {
+    const failure = Object.assign(new Error('boom'), { code: 'EACCES' });
+    expect(ffmpegStartError(failure)).toBe(failure);
+  });
+});
