@@ -334,6 +334,7 @@ test('novel search: R-18 left out by default, filters reload the list', async ({
   const oldest = page.waitForResponse(
     (r) => r.url().includes('/api/pixiv/search_novel?') && r.url().includes('sort=date_asc'),
   );
+  await page.getByTestId('filter-chip-order').click();
   await page.getByTestId('filter-order').selectOption('date_asc');
   await oldest;
   await expect(page).toHaveURL(/order=date_asc/);

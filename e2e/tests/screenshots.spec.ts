@@ -1,6 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SpotlightDetail, SpotlightList } from '@pv/core';
 import { expectImageLoaded } from './helpers.ts';
+import { fetchRouteIds, fillRoute, routeTableScreens } from './route-table.ts';
 
 /** A live that is on and not adult, as the live list gives it. */
 async function livePath(request: APIRequestContext): Promise<string> {
@@ -26,73 +30,47 @@ async function spotlightPath(request: APIRequestContext): Promise<string> {
   throw new Error('no illustration article with works');
 }
 
+const firstCardImage = (testId: string) => async (page: Page) => {
+  await expectImageLoaded(page.getByTestId(testId).first().locator('img').first());
+};
+
 /**
- * The main screens at the project's width (1440 px desktop, 390 px mobile), light and dark:
- * each is laid out without sideways overflow, its images load, and a full-page screenshot is
- * kept in test-results/ (attached to the report) for a person to look at.
+ * Screens with an address or a readiness of their own, by their pattern in the route table
+ * (the first path of an alias list). Every other screen of the table is filled in with ids from
+ * the sandbox and is ready once its pictures in view have loaded. `discovery-users` is a second
+ * screen of one route.
  */
-const screens: {
+const known: {
+  pattern: string;
   name: string;
-  path: string | ((request: APIRequestContext) => Promise<string>);
-  ready: (page: Page) => Promise<void>;
+  path?: string | ((request: APIRequestContext) => Promise<string>);
+  ready?: (page: Page) => Promise<void>;
 }[] = [
+  { pattern: '/', name: 'home', ready: firstCardImage('row-item') },
+  { pattern: '/home_manga', name: 'manga-home', ready: firstCardImage('row-item') },
   {
-    name: 'home',
-    path: '/',
-    ready: async (page) => {
-      await expectImageLoaded(page.getByTestId('row-item').first().locator('img'));
-    },
-  },
-  {
-    name: 'manga-home',
-    path: '/home_manga',
-    ready: async (page) => {
-      await expectImageLoaded(page.getByTestId('row-item').first().locator('img'));
-    },
-  },
-  {
-    name: 'search-home',
-    path: '/search',
-    ready: async (page) => {
-      await expectImageLoaded(page.getByTestId('trending-tag').first().locator('img'));
-    },
-  },
-  {
-    name: 'ranking',
-    path: '/rank/daily',
-    ready: async (page) => {
-      await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
-    },
-  },
-  {
-    name: 'search',
-    path: `/search/${encodeURIComponent('風景')}`,
-    ready: async (page) => {
-      await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
-    },
-  },
-  {
+    pattern: '/home_novel',
     name: 'novels',
-    path: '/home_novel',
     ready: async (page) => {
       await expect(page.getByTestId('novel-card').first()).toBeVisible();
     },
   },
+  { pattern: '/search', name: 'search-home', ready: firstCardImage('trending-tag') },
+  { pattern: '/rank/:type', name: 'ranking', ready: firstCardImage('artwork-card') },
   {
+    pattern: '/search/:keyword',
+    name: 'search',
+    path: `/search/${encodeURIComponent('風景')}`,
+    ready: firstCardImage('artwork-card'),
+  },
+  {
+    pattern: '/spotlights',
     name: 'spotlights',
-    path: '/spotlights',
-    ready: async (page) => {
-      await expectImageLoaded(page.getByTestId('spotlight-card').first().locator('img'));
-    },
+    ready: firstCardImage('spotlight-card'),
   },
+  { pattern: '/lives', name: 'lives', ready: firstCardImage('live-card') },
   {
-    name: 'lives',
-    path: '/lives',
-    ready: async (page) => {
-      await expectImageLoaded(page.getByTestId('live-card').first().locator('img').first());
-    },
-  },
-  {
+    pattern: '/live/:id',
     name: 'live-detail',
     path: livePath,
     ready: async (page) => {
@@ -102,23 +80,17 @@ const screens: {
     },
   },
   {
+    pattern: '/spotlight/:id',
     name: 'spotlight-detail',
     path: spotlightPath,
     ready: async (page) => {
       await expect(page.getByTestId('spotlight-title')).not.toBeEmpty();
-      const work = page.getByTestId('spotlight-item').first();
-      await work.scrollIntoViewIfNeeded();
-      await expectImageLoaded(work.locator('img').first());
+      await expectImageLoaded(page.getByTestId('spotlight-item').first().locator('img').first());
     },
   },
+  { pattern: '/discovery', name: 'discovery', ready: firstCardImage('artwork-card') },
   {
-    name: 'discovery',
-    path: '/discovery',
-    ready: async (page) => {
-      await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
-    },
-  },
-  {
+    pattern: '/discovery',
     name: 'discovery-users',
     path: '/discovery?tab=users',
     ready: async (page) => {
@@ -130,33 +102,112 @@ const screens: {
     },
   },
   {
+    pattern: '/rank_novel/:type',
     name: 'novel-ranking',
-    path: '/rank_novel/day',
     ready: async (page) => {
       await expectImageLoaded(page.getByTestId('novel-card-cover').first());
     },
   },
   {
+    pattern: '/osusume_illust',
     name: 'recommended-illust',
-    path: '/osusume_illust',
-    ready: async (page) => {
-      await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
-    },
+    ready: firstCardImage('artwork-card'),
   },
 ];
 
-for (const scheme of ['light', 'dark'] as const) {
-  for (const screen of screens) {
-    test(`${screen.name} in ${scheme}: laid out at this width, images loaded, screenshot kept`, async ({
-      page,
-    }, testInfo) => {
+/** Every screen of the route table once (known ones with their own address and readiness). */
+const screens = routeTableScreens().flatMap((pattern) => {
+  const mine = known.filter((k) => k.pattern === pattern);
+  if (mine.length > 0) return mine;
+  const name =
+    pattern === '*'
+      ? 'not-found'
+      : pattern
+          .slice(1)
+          .replace(/\/?:\w+/g, '')
+          .replace(/\//g, '-');
+  return [{ pattern, name, path: undefined, ready: undefined }];
+});
+
+/** Nothing in the list is still loading and every picture in view has finished (or failed). */
+async function settled(page: Page) {
+  await expect(page.locator('#main [aria-busy="true"]')).toHaveCount(0);
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          Array.from(document.querySelectorAll<HTMLImageElement>('#main img')).filter((img) => {
+            const r = img.getBoundingClientRect();
+            return r.width > 0 && r.bottom > 0 && r.top < innerHeight && !img.complete;
+          }).length,
+      ),
+    )
+    .toBe(0);
+}
+
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+/** axe-core as @axe-core/playwright ships it. */
+const AXE_SOURCE = readFileSync(
+  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve(
+    'axe-core/axe.min.js',
+  ),
+  'utf8',
+);
+
+/**
+ * axe-core's WCAG 2.2 AA rules on the page as it stands: serious and critical violations only.
+ * The shell (header, rail or bottom bar) is the same on every screen and is checked on Home;
+ * elsewhere the run is limited to the screen's own content. axe is put into the page once
+ * (`injectAxe`) and AxeBuilder runs it in the page itself (legacy mode): its default way injects
+ * the 500 kB script again for each run and finishes in a second, blank page, several seconds a
+ * run on a busy machine.
+ */
+async function seriousViolations(page: Page, withShell: boolean) {
+  let axe = new AxeBuilder({ page, axeSource: 'void 0' })
+    .setLegacyMode()
+    .withTags(AXE_TAGS)
+    // violations only: collecting every passing node too doubles axe's time on a page of cards
+    .options({ resultTypes: ['violations'] });
+  if (!withShell) axe = axe.include('#main');
+  const { violations } = await axe.analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const injectAxe = (page: Page) => page.evaluate(AXE_SOURCE);
+
+/**
+ * Every screen of the route table at the project's width (1440 px desktop, 390 px mobile), in
+ * light and then dark: laid out without sideways overflow, its pictures loaded, exactly one <h1>
+ * and a title naming the screen, no serious or critical axe violation, and a screenshot kept in
+ * test-results/ (attached to the report) for a person to look at.
+ */
+for (const screen of screens) {
+  test(`${screen.name}: light and dark, laid out at this width, no serious axe violation, screenshots kept`, async ({
+    page,
+  }, testInfo) => {
+    const started = Date.now();
+    const path =
+      typeof screen.path === 'function'
+        ? await screen.path(page.request)
+        : (screen.path ?? fillRoute(screen.pattern, await fetchRouteIds(page.request)));
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(path);
+    await screen.ready?.(page);
+    await settled(page);
+    await expect(page.locator('h1')).toHaveCount(1);
+    // The page is named in the tab: '{screen} - Pixiv Viewer', not the app name alone.
+    await expect(page).toHaveTitle(/. - Pixiv Viewer$/);
+    let axeStarted = Date.now();
+    await injectAxe(page);
+    let axeMs = Date.now() - axeStarted;
+    const found: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
-      await page.goto(
-        typeof screen.path === 'string' ? screen.path : await screen.path(page.request),
-      );
-      await screen.ready(page);
-      const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-      expect(background).toBe(scheme === 'dark' ? 'rgb(17, 19, 23)' : 'rgb(245, 246, 248)');
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+        .toBe(scheme === 'dark' ? 'rgb(17, 19, 23)' : 'rgb(245, 246, 248)');
       // Nothing sticks out sideways: no horizontal scrolling at 390 px or at 1440 px.
       const overflow = await page.evaluate(
         () => document.documentElement.scrollWidth - window.innerWidth,
@@ -174,6 +225,16 @@ for (const scheme of ['light', 'dark'] as const) {
       const file = testInfo.outputPath(`${screen.name}-${scheme}.png`);
       await page.screenshot({ path: file, fullPage: false });
       await testInfo.attach(`${screen.name}-${scheme}`, { path: file, contentType: 'image/png' });
+      axeStarted = Date.now();
+      for (const v of await seriousViolations(page, screen.pattern === '/')) {
+        found.push(`${scheme} ${v}`);
+      }
+      axeMs += Date.now() - axeStarted;
+    }
+    testInfo.annotations.push({
+      type: 'timing',
+      description: `${path}: ${Date.now() - started} ms, axe ${axeMs} ms`,
     });
-  }
+    expect(found).toEqual([]);
+  });
 }

@@ -158,6 +158,7 @@ test('changing a filter resets the results and searches again with it', async ({
   const again = page.waitForResponse(
     (r) => r.url().includes('/api/pixiv/search?') && r.url().includes('order=date_asc'),
   );
+  await page.getByTestId('filter-chip-order').click();
   await page.getByTestId('filter-order').selectOption('date_asc');
   const url = new URL((await again).url());
   expect(url.searchParams.get('page')).toBe('1');
@@ -167,6 +168,58 @@ test('changing a filter resets the results and searches again with it', async ({
   const modeCall = page.waitForResponse((r) => r.url().includes('mode=exact_match_for_tags'));
   await page.getByTestId('filter-mode').selectOption('exact_match_for_tags');
   await modeCall;
+});
+
+test('results: the current tab, filter chips that open a sheet at their field, the result count', async ({
+  page,
+}) => {
+  const word = '風景';
+  await page.goto(`/search/${encodeURIComponent(word)}`);
+  const tabs = page.getByTestId('search-tabs');
+  await expect(tabs.locator('[aria-current="page"]')).toHaveText('Illustrations & manga');
+  await expect(tabs.getByRole('link', { name: 'Novels' })).toHaveAttribute(
+    'href',
+    `/search_novel/${encodeURIComponent(word)}`,
+  );
+  // one row of chips: the target and order, then the filters not set; the sheet is closed
+  const chips = page.getByTestId('search-filters').getByRole('button');
+  await expect(chips).toHaveText([
+    'Match: Tags (partial match)',
+    'Order: Newest first',
+    'Period',
+    'Bookmarks',
+  ]);
+  await expect(page.getByTestId('filter-sheet')).toBeHidden();
+  // the count follows the cards shown, with '+' while more pages follow
+  const cards = page.getByTestId('artwork-card');
+  await expect(cards.first()).toBeVisible();
+  await expect
+    .poll(async () => {
+      const shown = await cards.count();
+      const text = await page.getByTestId('search-count').textContent();
+      return text === `Results: ${shown}+` ? 'matches' : `${text} for ${shown} cards`;
+    })
+    .toBe('matches');
+
+  // a chip opens the sheet with the focus on its field; Escape closes it
+  await page.getByTestId('filter-chip-order').click();
+  await expect(page.getByTestId('filter-sheet')).toBeVisible();
+  await expect(page.getByTestId('filter-order')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('filter-sheet')).toBeHidden();
+  await expect(page.getByTestId('filter-chip-order')).toBeFocused();
+
+  // a change shows on its chip; Reset clears every filter
+  await page.getByTestId('filter-chip-duration').click();
+  await expect(page.getByTestId('filter-duration')).toBeFocused();
+  await page.getByTestId('filter-duration').selectOption('within_last_week');
+  await page.getByTestId('filter-done').click();
+  await expect(page).toHaveURL(/duration=within_last_week/);
+  await expect(page.getByTestId('filter-chip-duration')).toHaveText('Period: Last week');
+  await page.getByTestId('filter-chip-mode').click();
+  await page.getByTestId('filter-reset').click();
+  await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent(word)}$`));
+  await expect(page.getByTestId('filter-chip-duration')).toHaveText('Period');
 });
 
 test('a minimum-favourites tag drops results at or under that number', async ({ page }) => {
@@ -541,6 +594,7 @@ test('the filters offer the spec values: dates from 2007-09-13, tags 30000 to 10
   const again = page.waitForResponse(
     (r) => r.url().includes('/api/pixiv/search?') && r.url().includes('start_date=2020-01-01'),
   );
+  await page.getByTestId('filter-chip-duration').click();
   await page.getByTestId('filter-start').fill('2020-01-01');
   expect(new URL((await again).url()).searchParams.get('page')).toBe('1');
   await expect(page.getByTestId('filter-end')).toHaveAttribute('min', '2020-01-01');

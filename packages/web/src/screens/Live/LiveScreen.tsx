@@ -196,7 +196,15 @@ export default function LiveScreen() {
           </section>
           <section className={styles.chat} aria-label={t('live.chat')}>
             <h2>{t('live.chat')}</h2>
-            <ol ref={chatBox} className={styles.chatList} data-testid="live-chat">
+            <ol
+              ref={chatBox}
+              className={styles.chatList}
+              // The chat scrolls on its own: focusable, so that a keyboard can scroll it too.
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+              tabIndex={0}
+              aria-label={t('live.chat')}
+              data-testid="live-chat"
+            >
               {chats.length === 0 && <li className={styles.muted}>{t('live.empty_chat')}</li>}
               {chats.map((c) => (
                 <li key={c.id} data-testid="live-chat-entry">

@@ -9,8 +9,12 @@ const TABS = [
   { to: '/search_user', key: 'search.tabs.user' },
 ] as const;
 
-/** The search tabs: illustrations and manga, novels, and users in self-hosted mode (spec 000 §1). */
-export function SearchTabs() {
+/**
+ * The search tabs: illustrations and manga, novels, and users in self-hosted mode (spec 000 §1).
+ * On a results page (`keyword`) each tab searches the same words in its kind, and the kind shown
+ * is the current tab.
+ */
+export function SearchTabs({ keyword }: { keyword?: string }) {
   const { t } = useTranslation();
   const { selfHosted } = useServerConfig();
   const tabs = selfHosted ? TABS : TABS.filter((tab) => tab.to !== '/search_user');
@@ -19,7 +23,7 @@ export function SearchTabs() {
       {tabs.map((tab) => (
         <NavLink
           key={tab.to}
-          to={tab.to}
+          to={keyword ? `${tab.to}/${encodeURIComponent(keyword)}` : tab.to}
           end
           className={({ isActive }) => `${styles.tab} ${isActive ? styles.active : ''}`}
         >

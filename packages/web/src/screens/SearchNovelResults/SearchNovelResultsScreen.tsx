@@ -1,14 +1,7 @@
 import { useMemo } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  MIN_FAV_TAGS,
-  SEARCH_DURATIONS,
-  SEARCH_FIRST_DATE,
-  SEARCH_ORDERS,
-  filterArtworks,
-  keepSearchResult,
-} from '@pv/core';
+import { filterArtworks, keepSearchResult } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
 import { SearchBox } from '../../components/SearchBox/SearchBox.tsx';
@@ -20,6 +13,7 @@ import {
 } from '../../state/queries/novels.ts';
 import { useSensitiveWords } from '../../state/queries/search.ts';
 import { useSettings } from '../../state/settings/settings.ts';
+import { SearchFilters } from '../Search/SearchFilters.tsx';
 import { SearchTabs } from '../Search/SearchTabs.tsx';
 import styles from '../Search/Search.module.css';
 import { planNovelSearch } from './novel-search.ts';
@@ -75,96 +69,25 @@ export default function SearchNovelResultsScreen() {
     else next.delete(name);
     setParams(next, { replace: true });
   };
-  const today = new Date().toISOString().slice(0, 10);
   const f = search;
 
   return (
     <div className={styles.page}>
       <TopBar title={keyword.trim()} />
-      <SearchTabs />
+      <SearchTabs keyword={keyword.trim()} />
       <SearchBox key={keyword} target="novel" initial={keyword} />
-      <div className={styles.filters} aria-label={t('search.filters')} data-testid="search-filters">
-        <label>
-          {t('search.mode')}
-          <select
-            value={f.mode}
-            onChange={(e) => set('mode', e.target.value)}
-            data-testid="filter-mode"
-          >
-            {NOVEL_SEARCH_MODES.map((m) => (
-              <option key={m} value={m}>
-                {t(`search.novel_modes.${m}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('search.order')}
-          <select
-            value={f.sort}
-            onChange={(e) => set('order', e.target.value)}
-            data-testid="filter-order"
-          >
-            {SEARCH_ORDERS.map((o) => (
-              <option key={o} value={o}>
-                {t(`search.orders.${o}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('search.duration')}
-          <select
-            value={f.duration ?? ''}
-            onChange={(e) => set('duration', e.target.value)}
-            data-testid="filter-duration"
-          >
-            <option value="">{t('search.durations.any')}</option>
-            {SEARCH_DURATIONS.map((d) => (
-              <option key={d} value={d}>
-                {t(`search.durations.${d}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('search.start_date')}
-          <input
-            type="date"
-            min={SEARCH_FIRST_DATE}
-            max={f.end_date ?? today}
-            value={f.start_date ?? ''}
-            onChange={(e) => set('start_date', e.target.value)}
-            data-testid="filter-start"
-          />
-        </label>
-        <label>
-          {t('search.end_date')}
-          <input
-            type="date"
-            min={f.start_date ?? SEARCH_FIRST_DATE}
-            max={today}
-            value={f.end_date ?? ''}
-            onChange={(e) => set('end_date', e.target.value)}
-            data-testid="filter-end"
-          />
-        </label>
-        <label>
-          {t('search.min_fav')}
-          <select
-            value={minFav ?? ''}
-            onChange={(e) => set('min_fav', e.target.value)}
-            data-testid="filter-min-fav"
-          >
-            <option value="">{t('search.min_fav_any')}</option>
-            {MIN_FAV_TAGS.map((n) => (
-              <option key={n} value={n}>
-                {t('search.min_fav_tag', { n })}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <SearchFilters
+        values={{ ...f, order: f.sort, minFav }}
+        modes={NOVEL_SEARCH_MODES}
+        modeKey="search.novel_modes"
+        set={set}
+        reset={() => setParams(new URLSearchParams(), { replace: true })}
+        count={
+          list.loading && items.length === 0
+            ? undefined
+            : { shown: items.length, more: !list.finished }
+        }
+      />
       <NovelGrid
         key={JSON.stringify(search)}
         list={

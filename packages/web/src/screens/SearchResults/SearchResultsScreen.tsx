@@ -2,11 +2,7 @@ import { useMemo } from 'react';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
-  MIN_FAV_TAGS,
-  SEARCH_DURATIONS,
-  SEARCH_FIRST_DATE,
   SEARCH_MODES,
-  SEARCH_ORDERS,
   filterArtworks,
   keepSearchResult,
   parseSearchFilters,
@@ -23,6 +19,7 @@ import {
   useSensitiveWords,
 } from '../../state/queries/search.ts';
 import { useSettings } from '../../state/settings/settings.ts';
+import { SearchFilters } from '../Search/SearchFilters.tsx';
 import { SearchTabs } from '../Search/SearchTabs.tsx';
 import styles from '../Search/Search.module.css';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -89,95 +86,24 @@ export default function SearchResultsScreen() {
     else next.delete(name);
     setParams(next, { replace: true });
   };
-  const today = new Date().toISOString().slice(0, 10);
 
   return (
     <div className={styles.page}>
       <TopBar title={keyword.trim()} />
-      <SearchTabs />
+      <SearchTabs keyword={keyword.trim()} />
       <SearchBox key={keyword} target="illust" initial={keyword} />
-      <div className={styles.filters} aria-label={t('search.filters')} data-testid="search-filters">
-        <label>
-          {t('search.mode')}
-          <select
-            value={filters.mode}
-            onChange={(e) => set('mode', e.target.value)}
-            data-testid="filter-mode"
-          >
-            {SEARCH_MODES.map((m) => (
-              <option key={m} value={m}>
-                {t(`search.modes.${m}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('search.order')}
-          <select
-            value={filters.order}
-            onChange={(e) => set('order', e.target.value)}
-            data-testid="filter-order"
-          >
-            {SEARCH_ORDERS.map((o) => (
-              <option key={o} value={o}>
-                {t(`search.orders.${o}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('search.duration')}
-          <select
-            value={filters.duration ?? ''}
-            onChange={(e) => set('duration', e.target.value)}
-            data-testid="filter-duration"
-          >
-            <option value="">{t('search.durations.any')}</option>
-            {SEARCH_DURATIONS.map((d) => (
-              <option key={d} value={d}>
-                {t(`search.durations.${d}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          {t('search.start_date')}
-          <input
-            type="date"
-            min={SEARCH_FIRST_DATE}
-            max={filters.end_date ?? today}
-            value={filters.start_date ?? ''}
-            onChange={(e) => set('start_date', e.target.value)}
-            data-testid="filter-start"
-          />
-        </label>
-        <label>
-          {t('search.end_date')}
-          <input
-            type="date"
-            min={filters.start_date ?? SEARCH_FIRST_DATE}
-            max={today}
-            value={filters.end_date ?? ''}
-            onChange={(e) => set('end_date', e.target.value)}
-            data-testid="filter-end"
-          />
-        </label>
-        <label>
-          {t('search.min_fav')}
-          <select
-            value={filters.minFav ?? ''}
-            onChange={(e) => set('min_fav', e.target.value)}
-            data-testid="filter-min-fav"
-          >
-            <option value="">{t('search.min_fav_any')}</option>
-            {MIN_FAV_TAGS.map((n) => (
-              <option key={n} value={n}>
-                {t('search.min_fav_tag', { n })}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
+      <SearchFilters
+        values={filters}
+        modes={SEARCH_MODES}
+        modeKey="search.modes"
+        set={set}
+        reset={() => setParams(new URLSearchParams(), { replace: true })}
+        count={
+          list.loading && items.length === 0
+            ? undefined
+            : { shown: items.length, more: !list.finished }
+        }
+      />
       {withPreview && (
         <CardRow
           title={t('search.popular_preview')}

@@ -28,7 +28,7 @@ export default function SearchUserScreen() {
   return (
     <div className={styles.page}>
       <TopBar title={word} />
-      <SearchTabs />
+      <SearchTabs keyword={word} />
       <SearchBox key={word} target="user" initial={word} />
       <UserList list={list} imageProxy={imageProxy ?? undefined} />
     </div>
