@@ -2,7 +2,7 @@
  * `npm run bench`: builds what it measures, runs every benchmark and writes one JSON file per
  * benchmark into bench/results/. Absolute timings on these machines are noisy; compare ratios
  * within one run. `npm run bench -- grid server` runs only the named ones (bundle, grid, server,
- * sandbox, fuzz).
+ * sandbox, fuzz, load).
  * A benchmark whose target is missed still writes its result, and the run then exits 1.
  */
 import { spawnSync } from 'node:child_process';
@@ -14,10 +14,11 @@ import { measureFuzz } from './fuzz.ts';
 import { GRID_MAX_DOM_ELEMENTS, GRID_TARGET_CARDS, measureGrid } from './grid.ts';
 import { measureSandbox } from './sandbox.ts';
 import { measureServer } from './server.ts';
+import { measureLoad } from './soak.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
-const ALL = ['bundle', 'grid', 'server', 'sandbox', 'fuzz'] as const;
+const ALL = ['bundle', 'grid', 'server', 'sandbox', 'fuzz', 'load'] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(ALL as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -35,7 +36,7 @@ function writeResult(name: string, data: object) {
   console.log(`wrote ${file}`);
 }
 
-if (runs('bundle') || runs('grid')) {
+if (runs('bundle') || runs('grid') || runs('load')) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@pv/web'], {
     cwd: root,
     stdio: 'inherit',
@@ -109,6 +110,23 @@ if (runs('fuzz')) {
     findings: fuzz.findings,
   });
   if (fuzz.findings > 0) missed.push(`fuzz: ${fuzz.findings} findings with seed ${fuzz.seed}`);
+}
+
+if (runs('load')) {
+  const load = await measureLoad();
+  writeResult('load', load);
+  for (const kind of ['single', 'instances'] as const) {
+    const r = load[kind];
+    if (!r) continue;
+    console.table({ mix: r.mix, unique: r.unique });
+    console.table({ [kind]: r.rss_mb });
+    if (!r.goals.errors_ok) missed.push(`load (${kind}): ${r.mix.errors + r.unique.errors} errors`);
+    if (!r.goals.p99_hit_ok) missed.push(`load (${kind}): p99 ${r.mix.p99_ms} ms on hits`);
+    if (!r.goals.rss_back_ok)
+      missed.push(
+        `load (${kind}): RSS ${r.rss_mb.after_settle} MB after, ${r.rss_mb.start} MB at start`,
+      );
+  }
 }
 
 if (missed.length > 0) {

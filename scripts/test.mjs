@@ -1,5 +1,6 @@
 // `npm test`: every check the project has, in order, stopping at the first failure:
-// format, lint, type check, redis-server for the shared-cache tests, ffmpeg, unit + integration tests (Vitest), web build, browser tests
+// format, lint, type check, redis-server for the shared-cache tests, ffmpeg, nginx for the
+// several-instances test, unit + integration tests (Vitest), web build, browser tests
 // (Playwright in Debian's Chromium). Skipped tests count as failures. Ends with one line
 // "tests: N passed, N failed" that CI reads.
 import { spawnSync } from 'node:child_process';
@@ -60,6 +61,7 @@ const steps = [
   () => step('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']),
   () => step('redis-server', process.execPath, [join(root, 'scripts/ensure-redis.mjs')]),
   () => step('ffmpeg', process.execPath, [join(root, 'scripts/ensure-ffmpeg.mjs')]),
+  () => step('nginx', process.execPath, [join(root, 'scripts/ensure-nginx.mjs')]),
   () =>
     step('unit and integration', bin('vitest'), [
       'run',

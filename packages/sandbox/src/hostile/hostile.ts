@@ -113,7 +113,7 @@ async function upstreamAnswer(
   const res = await fetch(`${target}${req.url}`, {
     method: req.method,
     headers,
-    body: payload,
+    body: payload ? new Uint8Array(payload).buffer : undefined,
     redirect: 'manual',
   });
   let body = Buffer.from(await res.arrayBuffer());

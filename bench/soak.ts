@@ -1,0 +1,285 @@
+/**
+ * `npm run bench -- load` (issue 20): load and soak with Debian's `wrk`. The sandbox, the server
+ * and wrk each run as their own process. Two setups in one run:
+ *
+ * - `single`: one server process, as `npm start` runs it;
+ * - `instances`: one server process per core (at least two) sharing a Redis, behind nginx with
+ *   deploy/nginx.conf (packages/server/src/test-instances.ts), so that one event loop is not the
+ *   ceiling.
+ *
+ * Each: 500 connections for 120 s on a warm mix (bench/wrk/mix.lua: cached mirror routes, images
+ * through the proxy, the SPA's shell and assets), then 60 s of cold keys (bench/wrk/unique.lua:
+ * a search word never asked before per request), then 30 s idle. Recorded: requests, errors
+ * (connect, read, write, timeout and statuses ≥ 400), p50/p90/p99 per phase, and the servers'
+ * RSS (summed over the instances) at the start, at its peak and 30 s after the load. Goals: 0
+ * errors, p99 < 50 ms on the warm mix, RSS back within 20 % of its start.
+ *
+ * Shorter runs for trying it: BENCH_LOAD_MIX_S, BENCH_LOAD_UNIQUE_S, BENCH_LOAD_SETTLE_S (seconds),
+ * BENCH_LOAD_CONNECTIONS, BENCH_LOAD_SETUPS (`single,instances`).
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { latestRankingDay } from '@pv/sandbox';
+import {
+  freePort,
+  startInstance,
+  startNginx,
+  startRedis,
+  type Instance,
+} from '@pv/server/instances';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
+const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+
+export const LOAD_GOALS = { errors: 0, p99_hit_ms: 50, rss_recovery: 0.2 };
+
+export interface WrkRun {
+  requests: number;
+  duration_us: number;
+  bytes: number;
+  errors: { connect: number; read: number; write: number; status: number; timeout: number };
+  latency_us: { p50: number; p90: number; p99: number; max: number; mean: number };
+}
+
+export interface PhaseResult {
+  seconds: number;
+  requests: number;
+  errors: number;
+  error_kinds: WrkRun['errors'];
+  rps: number;
+  p50_ms: number;
+  p90_ms: number;
+  p99_ms: number;
+  max_ms: number;
+}
+
+export interface SetupResult {
+  processes: number;
+  mix: PhaseResult;
+  unique: PhaseResult;
+  rss_mb: { start: number; peak: number; after_settle: number; settle_s: number };
+  goals: { errors_ok: boolean; p99_hit_ok: boolean; rss_back_ok: boolean };
+}
+
+/** Resident memory of a process, MB (0 once it is gone). */
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function ensureWrk(): void {
+  if (existsSync(WRK)) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  const ok =
+    isRoot &&
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env }).status === 0 &&
+    spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'wrk'], {
+      stdio: 'inherit',
+      env,
+    }).status === 0;
+  if (!ok || !existsSync(WRK))
+    throw new Error(`wrk is missing at ${WRK}: install it with "apt-get install wrk"`);
+}
+
+/** wrk for `durationS` with a script; resolves with its JSON line. */
+function wrk(url: string, script: string, durationS: number, connections: number, args: string[]) {
+  return new Promise<WrkRun>((resolve, reject) => {
+    const child = spawn(
+      WRK,
+      [
+        '-t2',
+        `-c${connections}`,
+        `-d${durationS}s`,
+        '--timeout',
+        '30s',
+        '-s',
+        join(root, 'bench/wrk', script),
+        url,
+        '--',
+        ...args,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('{"requests"'));
+      if (code !== 0 || !line) reject(new Error(`wrk failed (${code}):\n${out}`));
+      else resolve(JSON.parse(line) as WrkRun);
+    });
+  });
+}
+
+function phase(run: WrkRun): PhaseResult {
+  const e = run.errors;
+  const ms = (us: number) => Number((us / 1000).toFixed(2));
+  return {
+    seconds: Number((run.duration_us / 1e6).toFixed(1)),
+    requests: run.requests,
+    errors: e.connect + e.read + e.write + e.status + e.timeout,
+    error_kinds: e,
+    rps: Math.round(run.requests / (run.duration_us / 1e6)),
+    p50_ms: ms(run.latency_us.p50),
+    p90_ms: ms(run.latency_us.p90),
+    p99_ms: ms(run.latency_us.p99),
+    max_ms: ms(run.latency_us.max),
+  };
+}
+
+/** The warm mix's paths, each fetched until it is a cache hit. */
+async function mixPaths(base: string, webDist: string): Promise<string[]> {
+  const day = latestRankingDay(Date.now());
+  const rank = (await (await fetch(`${base}/api/pixiv/rank?mode=day&date=${day}`)).json()) as {
+    illusts?: { id: number; user: { id: number }; image_urls: { medium: string } }[];
+  };
+  const works = (rank.illusts ?? [])
+    .filter((i) => i.image_urls.medium.startsWith('https://i.pximg.net/'))
+    .slice(0, 20);
+  if (works.length < 10) throw new Error(`the ranking of ${day} has too few works`);
+  const html = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+  const paths = [
+    `/api/pixiv/rank?mode=day&date=${day}`,
+    ...works.map((w) => `/api/pixiv/illust?id=${w.id}`),
+    ...works.slice(0, 10).map((w) => `/api/pixiv/member?id=${w.user.id}`),
+    ...works.map((w) => `/i/${w.image_urls.medium.replace('https://i.pximg.net/', '')}`),
+    '/',
+    `/artworks/${works[0]!.id}`,
+    ...assets,
+  ];
+  for (const p of paths) {
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${base}${p}`);
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`${p}: ${res.status}`);
+    }
+  }
+  return paths;
+}
+
+async function measureSetup(
+  kind: 'single' | 'instances',
+  sandboxUrl: string,
+  webDist: string,
+): Promise<SetupResult> {
+  const connections = seconds('BENCH_LOAD_CONNECTIONS', 500);
+  const [mixS, uniqueS, settleS] = [
+    seconds('BENCH_LOAD_MIX_S', 120),
+    seconds('BENCH_LOAD_UNIQUE_S', 60),
+    seconds('BENCH_LOAD_SETTLE_S', 30),
+  ];
+  const env = {
+    SANDBOX_URL: sandboxUrl,
+    RATE_LIMIT_PER_MINUTE: '0',
+    WEB_DIST: webDist,
+    TRUST_PROXY: '127.0.0.1',
+  };
+  const closers: (() => Promise<void>)[] = [];
+  try {
+    let base: string;
+    let instances: Instance[];
+    if (kind === 'single') {
+      instances = [await startInstance(env)];
+      base = instances[0]!.url;
+    } else {
+      const redis = await startRedis();
+      closers.push(() => redis.close());
+      const count = Math.max(2, availableParallelism());
+      instances = await Promise.all(
+        Array.from({ length: count }, () => startInstance({ ...env, REDIS_URL: redis.url })),
+      );
+      const nginx = await startNginx(
+        instances.map((i) => i.port),
+        { workers: count },
+      );
+      closers.push(() => nginx.close());
+      base = nginx.url;
+    }
+    closers.push(() => Promise.all(instances.map((i) => i.kill())).then(() => undefined));
+    const rss = () => instances.reduce((sum, i) => sum + rssMb(i.pid), 0);
+    const list = join(mkdtempSync(join(tmpdir(), 'pv-load-')), 'paths.txt');
+    writeFileSync(list, (await mixPaths(base, webDist)).join('\n'));
+    const start = rss();
+    let peak = start;
+    const sampler = setInterval(() => (peak = Math.max(peak, rss())), 500);
+    const mix = await wrk(base, 'mix.lua', mixS, connections, [list]);
+    const unique = await wrk(base, 'unique.lua', uniqueS, connections, []);
+    clearInterval(sampler);
+    peak = Math.max(peak, rss());
+    await new Promise((r) => setTimeout(r, settleS * 1000));
+    const after = rss();
+    const mixPhase = phase(mix);
+    const uniquePhase = phase(unique);
+    const round = (n: number) => Number(n.toFixed(1));
+    return {
+      processes: instances.length,
+      mix: mixPhase,
+      unique: uniquePhase,
+      rss_mb: {
+        start: round(start),
+        peak: round(peak),
+        after_settle: round(after),
+        settle_s: settleS,
+      },
+      goals: {
+        errors_ok: mixPhase.errors + uniquePhase.errors === LOAD_GOALS.errors,
+        p99_hit_ok: mixPhase.p99_ms < LOAD_GOALS.p99_hit_ms,
+        rss_back_ok: after <= start * (1 + LOAD_GOALS.rss_recovery),
+      },
+    };
+  } finally {
+    for (const close of closers.reverse()) await close();
+  }
+}
+
+export async function measureLoad() {
+  ensureWrk();
+  const webDist = join(root, 'packages/web/dist');
+  const sandboxPort = await freePort();
+  const sandbox: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'packages/sandbox/src/cli.ts',
+      '--port',
+      String(sandboxPort),
+      '--no-warm-media',
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const sandboxUrl = `http://127.0.0.1:${sandboxPort}`;
+  try {
+    for (let i = 0; ; i++) {
+      try {
+        if ((await fetch(`${sandboxUrl}/app-api.pixiv.net/v1/walkthrough/illusts`)).ok) break;
+      } catch {
+        // not up yet
+      }
+      if (i > 300) throw new Error('the sandbox did not start');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const setups = (process.env.BENCH_LOAD_SETUPS ?? 'single,instances').split(',') as (
+      'single' | 'instances'
+    )[];
+    const results: Partial<Record<'single' | 'instances', SetupResult>> = {};
+    for (const kind of setups) results[kind] = await measureSetup(kind, sandboxUrl, webDist);
+    return {
+      connections: seconds('BENCH_LOAD_CONNECTIONS', 500),
+      cores: availableParallelism(),
+      goals: LOAD_GOALS,
+      ...results,
+    };
+  } finally {
+    sandbox.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,250 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { startHostileUpstream, type HostileUpstream } from '@pv/sandbox/hostile';
+import { XSS_PAYLOADS, XssRotation, addXssRules } from '@pv/sandbox/hostile/xss';
+import { SANDBOX_BASE_URL } from '../env.ts';
+
+/**
+ * The XSS suite (issue 20): a hostile upstream in front of the e2e sandbox puts the corpus of
+ * packages/sandbox/src/hostile/xss.ts in every text slot (titles, captions, tags and their
+ * translations, names, accounts, bios, web links, comments and replies, novel text with every
+ * markup element, series, pixivision bodies, lives), and a second server,
+ * started here as a deployment is (`node …/main.ts` with SANDBOX_URL pointing at the hostile
+ * upstream), serves the app. Each screen is loaded in Chromium with the CSP bypassed, so that the
+ * sanitiser alone stands between the payloads and the page; the suite fails on any call of the
+ * `pvXss` canary, any dialog, any request off the app's origin, and any executable link or
+ * handler attribute in the DOM. The CSP itself is checked to stay strict.
+ */
+
+const ROOT = join(import.meta.dirname, '../..');
+const PROLIFIC = 18206;
+const ILLUST_SERIES = { user: 18206, id: 1014 };
+const NOVEL_SERIES = 103002;
+const EVERY_MARKUP = 13319497;
+
+let hostile: HostileUpstream;
+let server: ChildProcess;
+let base: string;
+const rotation = new XssRotation();
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000);
+  hostile = await startHostileUpstream({ target: SANDBOX_BASE_URL });
+  addXssRules(hostile, rotation);
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: {
+      ...process.env,
+      ...hostile.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${base}/api/config`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 80_000, intervals: [250] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  server?.kill('SIGTERM');
+  await hostile?.close();
+});
+
+interface Findings {
+  executions: string[];
+  offOrigin: string[];
+}
+
+/** The canary, dialogs and requests watched on a fresh context. */
+async function watch(context: BrowserContext, page: Page): Promise<Findings> {
+  const found: Findings = { executions: [], offOrigin: [] };
+  await context.exposeBinding('pvXss', (_source, id: unknown) => {
+    found.executions.push(`pvXss(${String(id)})`);
+  });
+  page.on('dialog', (dialog) => {
+    found.executions.push(`dialog ${dialog.type()}: ${dialog.message()}`);
+    void dialog.dismiss();
+  });
+  page.on('request', (req) => {
+    const url = req.url();
+    if (url.startsWith('data:') || url.startsWith('blob:')) return;
+    if (new URL(url).origin !== base) found.offOrigin.push(url);
+  });
+  return found;
+}
+
+/** Executable markup in the DOM: scripts, frames and handlers the app did not write. */
+function domFindings(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const bad: string[] = [];
+    const executable = /^(javascript|vbscript|data:text\/html)/;
+    for (const el of Array.from(document.querySelectorAll('*'))) {
+      const tag = el.tagName.toLowerCase();
+      if (['iframe', 'object', 'embed', 'base', 'frame', 'frameset', 'applet'].includes(tag))
+        bad.push(`<${tag}>`);
+      if (tag === 'meta' && el.getAttribute('http-equiv')) bad.push('<meta http-equiv>');
+      if (tag === 'script' && (!el.getAttribute('src') || el.textContent?.includes('pvXss')))
+        bad.push('inline <script>');
+      for (const attr of Array.from(el.attributes)) {
+        // whitespace and control characters, which browsers strip from a URL scheme
+        // eslint-disable-next-line no-control-regex
+        const value = attr.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+        if (attr.name.startsWith('on')) bad.push(`${tag}[${attr.name}]`);
+        if (executable.test(value)) bad.push(`${tag}[${attr.name}=${attr.value.slice(0, 40)}]`);
+        if (attr.name === 'style' && /url\(|expression/.test(value) && value.includes('xss'))
+          bad.push(`${tag}[style=${attr.value.slice(0, 40)}]`);
+      }
+      if (tag === 'style' && el.textContent?.includes('xss.invalid')) bad.push('<style> payload');
+    }
+    return bad;
+  });
+}
+
+/** The slots whose marker the screen shows. */
+function shownSlots(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...new Set(Array.from(document.body.innerText.matchAll(/⟦([^⟧]+)⟧/g), (m) => m[1]!)),
+  ]);
+}
+
+interface Screen {
+  path: string | ((page: Page) => Promise<string>);
+  /** Slots that must be on screen before it is checked. */
+  slots: string[];
+  /** What to do on the screen once it shows them (open comments, type a search…). */
+  then?: (page: Page) => Promise<void>;
+}
+
+/** Loads each screen, waits for its slots, and gathers the findings. */
+async function visit(context: BrowserContext, page: Page, screens: Screen[]) {
+  const found = await watch(context, page);
+  const dom: string[] = [];
+  const slots = new Set<string>();
+  for (const screen of screens) {
+    const path = typeof screen.path === 'string' ? screen.path : await screen.path(page);
+    await page.goto(`${base}${path}`, { waitUntil: 'commit' });
+    for (const slot of screen.slots) {
+      await expect(page.locator('body')).toContainText(`⟦${slot}⟧`, { timeout: 45_000 });
+    }
+    await screen.then?.(page);
+    dom.push(...(await domFindings(page)).map((f) => `${path}: ${f}`));
+    for (const s of await shownSlots(page)) slots.add(s);
+  }
+  return { found, dom, slots };
+}
+
+/** The first link to `prefix` on the screen shown (the list the previous step loaded). */
+const firstLink = async (page: Page, prefix: string) => {
+  const link = page.locator(`a[href^="${prefix}"]`).first();
+  await expect(link).toBeAttached({ timeout: 20_000 });
+  return (await link.getAttribute('href'))!.replace(/^https?:\/\/[^/]+/, '');
+};
+
+function expectClean(result: Awaited<ReturnType<typeof visit>>) {
+  expect(result.found.executions, 'payloads that ran').toEqual([]);
+  expect(result.found.offOrigin, 'requests off the app origin').toEqual([]);
+  expect(result.dom, 'executable markup in the DOM').toEqual([]);
+}
+
+test.use({ bypassCSP: true });
+// a screen full of payloads renders slowly on a busy machine: the slots' wait, not a sleep
+test.describe.configure({ timeout: 150_000 });
+
+test('the CSP of the page shell stays strict', async ({ request }) => {
+  const res = await request.get(`${base}/`);
+  const csp = res.headers()['content-security-policy'] ?? '';
+  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  expect(scriptSrc).toContain("'self'");
+  expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval|\*|data:|http:/);
+  expect(csp).toMatch(/object-src 'none'/);
+});
+
+const groups: [string, Screen[]][] = [
+  [
+    'rankings, artwork, tags, comments and replies',
+    [
+      { path: '/rank/daily', slots: ['title', 'name'] },
+      {
+        path: (p) => firstLink(p, '/artworks/'),
+        slots: ['title', 'caption', 'name'],
+        then: async (p) => {
+          await expect(p.getByTestId('comments')).toContainText('⟦www.comment⟧');
+          const replies = p.getByTestId('comment-replies-toggle').first();
+          if (await replies.isVisible()) await replies.click();
+        },
+      },
+    ],
+  ],
+  [
+    'user, bio and links, series, search results',
+    [
+      { path: `/users/${PROLIFIC}`, slots: ['name', 'account', 'comment'] },
+      { path: `/user/${ILLUST_SERIES.user}/series/${ILLUST_SERIES.id}`, slots: ['title'] },
+      {
+        path: `/search/${encodeURIComponent('猫')}`,
+        slots: ['title'],
+      },
+    ],
+  ],
+  [
+    'novel ranking, the reader with every markup element, novel series',
+    [
+      { path: '/rank_novel/day', slots: ['title', 'name'] },
+      { path: `/novel/${EVERY_MARKUP}`, slots: ['novel.text'] },
+      { path: `/novel/series/${NOVEL_SERIES}`, slots: ['title'] },
+    ],
+  ],
+  [
+    'pixivision list and article, lives and a live',
+    [
+      { path: '/spotlights', slots: ['pixivision.card'] },
+      {
+        path: (p) => firstLink(p, '/spotlight/'),
+        slots: ['pixivision.title', 'pixivision.paragraph'],
+      },
+      { path: '/lives', slots: ['name'] },
+      { path: (p) => firstLink(p, '/live/'), slots: ['sketch.name'] },
+    ],
+  ],
+];
+
+for (const [name, screens] of groups) {
+  test(`${name}: no payload runs`, async ({ context, page }) => {
+    const result = await visit(context, page, screens);
+    expectClean(result);
+    test.info().annotations.push({ type: 'slots', description: [...result.slots].join(' ') });
+  });
+}
+
+test.afterAll(() => {
+  const slots = [...rotation.placed.entries()].map(([slot, ids]) => `${slot}:${ids.size}`);
+  console.log(
+    `xss: ${XSS_PAYLOADS.length} payloads, ${rotation.placed.size} slots placed, ` +
+      `${[...rotation.placed.values()].reduce((n, s) => n + s.size, 0)} payload×slot pairs; ${slots.join(' ')}`,
+  );
+});
