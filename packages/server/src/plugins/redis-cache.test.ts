@@ -76,6 +76,47 @@ describe('RedisCacheStore', () => {
   });
 });
 
+describe('claims are leases', () => {
+  it('a live loader keeps its claim past the lease; a vanished one frees the waiters within one', async () => {
+    const options = { leaseMs: 300, lockMs: 20_000 };
+    const [s1, s2] = await Promise.all([
+      RedisCacheStore.connect(redis.url, options),
+      RedisCacheStore.connect(redis.url, options),
+    ]);
+    try {
+      const c1 = new ResponseCache(s1);
+      const c2 = new ResponseCache(s2);
+      // a load four leases long: the other instance waits for it instead of loading again
+      let calls = 0;
+      const slow = async () => {
+        calls++;
+        await new Promise((r) => setTimeout(r, 1_200));
+        return { body: '{"slow":1}', cacheable: true };
+      };
+      const first = c1.fetch('lease-slow', 60, 'default', slow);
+      await new Promise((r) => setTimeout(r, 50));
+      const [a, b] = await Promise.all([first, c2.fetch('lease-slow', 60, 'default', slow)]);
+      expect(calls).toBe(1);
+      expect([a.value, b.value]).toEqual(['{"slow":1}', '{"slow":1}']);
+
+      // an instance claims and dies without a word: the waiter loads itself after about a lease
+      expect(await s1.claim('lease-dead')).toBe(true);
+      await s1.close();
+      const started = Date.now();
+      let loads = 0;
+      const result = await c2.fetch('lease-dead', 60, 'default', async () => {
+        loads++;
+        return { body: '{"dead":0}', cacheable: true };
+      });
+      expect(result.value).toBe('{"dead":0}');
+      expect(loads).toBe(1);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      await Promise.all([s1.close(), s2.close()]);
+    }
+  });
+});
+
 describe('two server instances sharing one Redis', () => {
   let a: TestServer;
   let b: TestServer;

@@ -2,7 +2,9 @@
  * The shared response cache in Redis, for several server instances: entries are JSON strings
  * under `pv:cache:<key>`; a load is claimed with `SET pv:lock:<key> NX PX`, and its outcome is
  * published on one channel that every instance listens to, so 50 identical cold requests spread
- * over any number of instances make one upstream call.
+ * over any number of instances make one upstream call. A claim is a short lease that its holder
+ * renews while it loads, so the claim of an instance that dies mid-load frees its waiters within
+ * a lease (3 s), not after the whole upstream timeout.
  *
  * Expired entries stay in Redis a while longer (STALE_KEEP_MS) so that they can be served when
  * upstream fails; Redis' own TTL removes them after that. Memory is bounded by the operator's
@@ -18,6 +20,9 @@ const LOCK_PREFIX = 'pv:lock:';
 const CHANNEL = 'pv:cache:loaded';
 /** How long an expired entry is kept for stale serving. */
 export const STALE_KEEP_MS = 24 * 3600 * 1000;
+
+/** Extends the lock only when this instance still holds it. */
+const RENEW_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 
 /** Deletes the lock only when this instance still holds it. */
 const RELEASE_SCRIPT = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
@@ -36,8 +41,10 @@ interface Announcement {
 }
 
 export interface RedisCacheOptions {
-  /** How long a claim holds before others may load (longer than the upstream timeout). */
+  /** The longest a waiter waits for another instance's load (longer than the upstream timeout). */
   lockMs?: number;
+  /** A claim's lease, renewed by its live holder every third of it (default 3 s). */
+  leaseMs?: number;
   now?: () => number;
 }
 
@@ -45,7 +52,10 @@ export class RedisCacheStore implements CacheStore {
   private readonly instance = randomUUID();
   private readonly waiters = new Map<string, Set<(outcome: Fetched | undefined) => void>>();
   private readonly lockMs: number;
+  private readonly leaseMs: number;
   private readonly now: () => number;
+  /** The renewal timers of this instance's claims, by key. */
+  private readonly leases = new Map<string, ReturnType<typeof setInterval>>();
 
   private constructor(
     private readonly client: Redis,
@@ -53,6 +63,7 @@ export class RedisCacheStore implements CacheStore {
     options: RedisCacheOptions,
   ) {
     this.lockMs = options.lockMs ?? 25_000;
+    this.leaseMs = options.leaseMs ?? 3_000;
     this.now = options.now ?? Date.now;
     subscriber.on('message', (channel: string, message: string) => {
       if (channel !== CHANNEL) return;
@@ -119,11 +130,21 @@ export class RedisCacheStore implements CacheStore {
   }
 
   async claim(key: string): Promise<boolean> {
-    const ok = await this.client.set(LOCK_PREFIX + key, this.instance, 'PX', this.lockMs, 'NX');
-    return ok === 'OK';
+    const ok = await this.client.set(LOCK_PREFIX + key, this.instance, 'PX', this.leaseMs, 'NX');
+    if (ok !== 'OK') return false;
+    const renew = setInterval(() => {
+      this.client
+        .eval(RENEW_SCRIPT, 1, LOCK_PREFIX + key, this.instance, this.leaseMs)
+        .catch(() => undefined);
+    }, this.leaseMs / 3);
+    renew.unref();
+    this.leases.set(key, renew);
+    return true;
   }
 
   async announce(key: string, outcome: Fetched | undefined): Promise<void> {
+    clearInterval(this.leases.get(key));
+    this.leases.delete(key);
     const message: Announcement = { key, outcome: outcome ?? null };
     await this.client.publish(CHANNEL, JSON.stringify(message));
     await this.client.eval(RELEASE_SCRIPT, 1, LOCK_PREFIX + key, this.instance);
@@ -141,12 +162,26 @@ export class RedisCacheStore implements CacheStore {
       resolve(value);
     };
     set.add(done);
-    // The loader may die without announcing; its claim expires after lockMs.
-    const timer = setTimeout(() => done(undefined), this.lockMs);
+    // The loader may die without announcing: its lease then lapses, which a check every lease
+    // notices (the caller then reads the entry or claims the load itself); lockMs bounds the wait.
+    const started = this.now();
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      timer = setTimeout(() => {
+        if (this.now() - started >= this.lockMs) return done(undefined);
+        this.client.exists(LOCK_PREFIX + key).then(
+          (held) => (held ? check() : done(undefined)),
+          () => done(undefined),
+        );
+      }, this.leaseMs);
+    };
+    check();
     return { outcome, cancel: () => done(undefined) };
   }
 
   async close(): Promise<void> {
+    for (const renew of this.leases.values()) clearInterval(renew);
+    this.leases.clear();
     for (const set of this.waiters.values()) for (const resolve of set) resolve(undefined);
     this.waiters.clear();
     await Promise.allSettled([this.client.quit(), this.subscriber.quit()]);
