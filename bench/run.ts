@@ -2,7 +2,7 @@
  * `npm run bench`: builds what it measures, runs every benchmark and writes one JSON file per
  * benchmark into bench/results/. Absolute timings on these machines are noisy; compare ratios
  * within one run. `npm run bench -- grid server` runs only the named ones (bundle, grid, server,
- * sandbox, fuzz, load).
+ * sandbox, fuzz, load, firstcard).
  * A benchmark whose target is missed still writes its result, and the run then exits 1.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureBundle } from './bundle.ts';
+import { measureFirstCard } from './firstcard.ts';
 import { measureFuzz } from './fuzz.ts';
 import { GRID_MAX_DOM_ELEMENTS, GRID_TARGET_CARDS, measureGrid } from './grid.ts';
 import { measureSandbox } from './sandbox.ts';
@@ -18,7 +19,7 @@ import { measureLoad } from './soak.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
-const ALL = ['bundle', 'grid', 'server', 'sandbox', 'fuzz', 'load'] as const;
+const ALL = ['bundle', 'grid', 'server', 'sandbox', 'fuzz', 'load', 'firstcard'] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(ALL as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -36,7 +37,7 @@ function writeResult(name: string, data: object) {
   console.log(`wrote ${file}`);
 }
 
-if (runs('bundle') || runs('grid') || runs('load')) {
+if (runs('bundle') || runs('grid') || runs('load') || runs('firstcard')) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@pv/web'], {
     cwd: root,
     stdio: 'inherit',
@@ -62,6 +63,14 @@ if (runs('grid')) {
     missed.push(
       `grid: ${grid.grid_dom_elements} DOM elements, the bound is ${GRID_MAX_DOM_ELEMENTS}`,
     );
+}
+
+if (runs('firstcard')) {
+  const firstcard = await measureFirstCard();
+  writeResult('firstcard', firstcard);
+  console.table(
+    Object.fromEntries(Object.entries(firstcard.pages).map(([name, page]) => [name, page.median])),
+  );
 }
 
 if (runs('server')) {
