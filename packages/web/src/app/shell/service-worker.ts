@@ -33,7 +33,9 @@ export function registerServiceWorker(): void {
   workbox = new Workbox('/sw.js', { scope: '/' });
   // A build installed while this page runs old code: ask, never swap code under the user.
   workbox.addEventListener('waiting', () => updateWaiting.set(true));
-  void workbox.register();
+  // Registration can fail (blocked by the browser or an extension, private modes, a broken
+  // worker file): the app then simply runs without offline support.
+  workbox.register().catch(() => undefined);
 }
 
 /** The update prompt's Reload: the waiting worker takes over, then the page reloads onto it. */
