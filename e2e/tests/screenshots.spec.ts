@@ -137,8 +137,23 @@ async function settled(page: Page) {
       page.evaluate(
         () =>
           Array.from(document.querySelectorAll<HTMLImageElement>('#main img')).filter((img) => {
+            if (img.complete) return false;
+            // on screen: inside the window and inside every clipping ancestor (a row scrolled
+            // sideways hides its later pictures, which lazy loading rightly leaves alone)
             const r = img.getBoundingClientRect();
-            return r.width > 0 && r.bottom > 0 && r.top < innerHeight && !img.complete;
+            let [left, top, right, bottom] = [r.left, r.top, r.right, r.bottom];
+            for (let el = img.parentElement; el; el = el.parentElement) {
+              const style = getComputedStyle(el);
+              if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+              const c = el.getBoundingClientRect();
+              [left, top] = [Math.max(left, c.left), Math.max(top, c.top)];
+              [right, bottom] = [Math.min(right, c.right), Math.min(bottom, c.bottom)];
+            }
+            left = Math.max(left, 0);
+            top = Math.max(top, 0);
+            right = Math.min(right, innerWidth);
+            bottom = Math.min(bottom, innerHeight);
+            return right > left && bottom > top;
           }).length,
       ),
     )

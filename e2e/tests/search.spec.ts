@@ -190,12 +190,14 @@ test('results: the current tab, filter chips that open a sheet at their field, t
     'Bookmarks',
   ]);
   await expect(page.getByTestId('filter-sheet')).toBeHidden();
-  // the count follows the cards shown, with '+' while more pages follow
+  // the count follows the cards loaded (the grid renders only those near the window), with '+'
+  // while more pages follow
   const cards = page.getByTestId('artwork-card');
   await expect(cards.first()).toBeVisible();
+  const loaded = page.getByTestId('image-grid').locator('[data-card-count]');
   await expect
     .poll(async () => {
-      const shown = await cards.count();
+      const shown = Number(await loaded.getAttribute('data-card-count'));
       const text = await page.getByTestId('search-count').textContent();
       return text === `Results: ${shown}+` ? 'matches' : `${text} for ${shown} cards`;
     })
