@@ -120,11 +120,15 @@ async function oneRun(browser: Browser, path: string, artwork: boolean): Promise
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
     await page.goto(`${BASE}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    // a function, not a string: the page's CSP forbids evaluating strings
     await page.waitForFunction(
-      artwork
-        ? 'window.__firstcard.picture !== null'
-        : `window.__firstcard.cards.length >= ${CARDS}`,
-      undefined,
+      ([isArtwork, cards]) => {
+        const seen = (
+          globalThis as unknown as { __firstcard?: { cards: number[]; picture: number | null } }
+        ).__firstcard;
+        return isArtwork ? seen?.picture != null : (seen?.cards.length ?? 0) >= cards;
+      },
+      [artwork, CARDS] as const,
       { timeout: TIMEOUT_MS },
     );
     // let the paint entries settle
