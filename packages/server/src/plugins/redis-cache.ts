@@ -155,7 +155,9 @@ export class RedisCacheStore implements CacheStore {
     const outcome = new Promise<Fetched | undefined>((r) => (resolve = r));
     let set = this.waiters.get(key);
     if (!set) this.waiters.set(key, (set = new Set()));
+    let finished = false;
     const done = (value: Fetched | undefined) => {
+      finished = true;
       clearTimeout(timer);
       set.delete(done);
       if (set.size === 0 && this.waiters.get(key) === set) this.waiters.delete(key);
@@ -167,6 +169,7 @@ export class RedisCacheStore implements CacheStore {
     const started = this.now();
     let timer: ReturnType<typeof setTimeout>;
     const check = () => {
+      if (finished) return;
       timer = setTimeout(() => {
         if (this.now() - started >= this.lockMs) return done(undefined);
         this.client.exists(LOCK_PREFIX + key).then(
