@@ -9,31 +9,15 @@
  * entry script had even arrived, i.e. whether the page preloads its data instead of waiting for
  * the app's code to ask.
  */
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startApp } from './app.ts';
 import { chromium, type Browser } from 'playwright-core';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 18_096;
 const BASE = `http://127.0.0.1:${PORT}`;
 export const FIRSTCARD_RUNS = Number(process.env.BENCH_FIRSTCARD_RUNS ?? 7);
 export const CPU_THROTTLE = 4;
 const CARDS = 30;
 const TIMEOUT_MS = 120_000;
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 /** One run's figures, in ms from the navigation's start (null: did not happen). */
 export interface FirstCardRun {
@@ -166,19 +150,8 @@ function summarise(path: string, runs: FirstCardRun[]): FirstCardPage {
 }
 
 export async function measureFirstCard(): Promise<FirstCardResult> {
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-    },
-    stdio: 'inherit',
-  });
+  const server = await startApp(PORT);
   try {
-    await waitFor(`${BASE}/api/config`, 120_000);
     // a single-page work from the ranking the first page shows
     const ranking = (await (await fetch(`${BASE}/api/pixiv/rank?mode=day`)).json()) as {
       illusts: { id: number; page_count: number; type: string }[];

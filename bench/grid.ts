@@ -3,30 +3,14 @@
  * is scrolled until at least 3,000 cards are loaded. It records how many elements the grid keeps
  * in the DOM, how many cards are rendered, the JS heap, and the time per loaded page.
  */
-import { spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { startApp } from './app.ts';
 import { chromium } from 'playwright-core';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 18_095;
 const BASE = `http://127.0.0.1:${PORT}`;
 export const GRID_TARGET_CARDS = 3_000;
 /** The grid keeps fewer DOM elements than this however long the list (issue 5). */
 export const GRID_MAX_DOM_ELEMENTS = 2_000;
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
-}
 
 export interface GridResult {
   target_cards: number;
@@ -39,19 +23,8 @@ export interface GridResult {
 }
 
 export async function measureGrid(): Promise<GridResult> {
-  const server = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '0',
-    },
-    stdio: 'inherit',
-  });
+  const server = await startApp(PORT);
   try {
-    await waitFor(`${BASE}/api/config`, 120_000);
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: [

@@ -11,6 +11,7 @@
  * each run as their own process. Goals: cache-hit rate ≥ 50 % of nginx's, p99 < 5 ms; run.ts
  * exits 1 when one is missed. Writes `server.json` through run.ts.
  */
+import { waitFor } from './app.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, openSync, existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -83,19 +84,6 @@ function freePort(): Promise<number> {
       s.close(() => resolve(port));
     });
   });
-}
-
-async function waitFor(url: string, ms: number): Promise<void> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
 /** A Debian package's program, installed with apt-get where missing (as root), like the Redis tests do. */
@@ -189,7 +177,7 @@ export async function measureServer(): Promise<ServerBenchResult> {
       String(sandboxPort),
       '--no-warm-media',
     ]);
-    await waitFor(`${sandbox}/app-api.pixiv.net/v1/walkthrough/illusts`, 60_000);
+    await waitFor(`${sandbox}/app-api.pixiv.net/v1/walkthrough/illusts`, 60_000, 200);
     const webDist = join(dir, 'web');
     mkdirSync(webDist);
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
@@ -210,8 +198,8 @@ export async function measureServer(): Promise<ServerBenchResult> {
         `server-${level}.log`,
       );
     }
-    await waitFor(`${server}/api/config`, 60_000);
-    await waitFor(`${quiet}/api/config`, 60_000);
+    await waitFor(`${server}/api/config`, 60_000, 200);
+    await waitFor(`${quiet}/api/config`, 60_000, 200);
 
     // one work: its detail (a cache hit after the first call) and its medium image, on the
     // latest day the sandbox has published
@@ -264,7 +252,7 @@ export async function measureServer(): Promise<ServerBenchResult> {
     );
     start([NGINX, '-c', join(dir, 'nginx.conf'), '-p', dir]);
     const nginx = `http://127.0.0.1:${nginxPort}`;
-    await waitFor(`${nginx}/image.jpg`, 10_000);
+    await waitFor(`${nginx}/image.jpg`, 10_000, 200);
 
     const contenders = {
       mirror_cache_hit: `${server}${mirrorPath}`,
