@@ -41,9 +41,25 @@ function countVitest() {
 
 function countPlaywright() {
   if (!existsSync(playwrightJson)) return;
-  const { stats } = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+  const report = JSON.parse(readFileSync(playwrightJson, 'utf8'));
+  const { stats } = report;
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected + stats.skipped;
+  // A test that failed once and passed on its CI retry is named, so that it gets fixed.
+  const flaky = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status === 'flaky') flaky.push(`[${t.projectName}] ${spec.file} › ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
+  if (flaky.length > 0) {
+    console.log(`\nflaky (failed, then passed on the retry): ${flaky.length}`);
+    for (const name of flaky) console.log(`  - ${name}`);
+  }
 }
 
 function finish(ok) {
