@@ -10,6 +10,7 @@ import {
 
 /** Specs that run on the 390 px touch phone as well as on the 1440 px desktop. */
 const PHONE_SPECS = [
+  'artwork.spec.ts',
   'home.spec.ts',
   'novels.spec.ts',
   'screenshots.spec.ts',

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { commentParts, filterComments, stampUrl, toProxiedImageUrl, type Comment } from '@pv/core';
-import { useCommentReplies, usePostedComments } from '../../state/queries/comments.ts';
+import { useCommentReplies, usePostedComments, withPosted } from '../../state/queries/comments.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { CommentForm } from './CommentForm.tsx';
 import styles from './Comments.module.css';
@@ -58,7 +58,7 @@ export function CommentItem({ illustId, comment, imageProxy, canPost, isReply }:
   const [replying, setReplying] = useState(false);
   const replies = useCommentReplies(comment.id, showReplies);
   const mine = usePostedComments(illustId, comment.id);
-  const shown = filterComments([...(replies.data ?? []), ...mine], blocks);
+  const shown = filterComments(withPosted(mine, replies.data ?? [], 'posted-last'), blocks);
   return (
     <li className={styles.item} data-testid={isReply ? 'comment-reply' : 'comment'}>
       <img

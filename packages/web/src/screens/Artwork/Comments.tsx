@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { COMMENTS_FIRST_PAGE, COMMENTS_FIRST_POPUP, filterComments, type Artwork } from '@pv/core';
-import { useCommentRoots, usePostedComments } from '../../state/queries/comments.ts';
+import { useCommentRoots, usePostedComments, withPosted } from '../../state/queries/comments.ts';
 import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { CommentForm } from './CommentForm.tsx';
@@ -25,7 +25,7 @@ function Thread({ artwork, imageProxy, first, onMore, inPopup }: ThreadProps) {
   const signedIn = useLocalAppSignedIn();
   const roots = useCommentRoots(artwork.id, first);
   const mine = usePostedComments(artwork.id, 0);
-  const shown = filterComments([...mine, ...roots.comments], blocks);
+  const shown = filterComments(withPosted(mine, roots.comments, 'posted-first'), blocks);
   return (
     <>
       {signedIn && <CommentForm illustId={artwork.id} />}

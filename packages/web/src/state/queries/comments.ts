@@ -120,7 +120,7 @@ export async function postComment(
       userName: c.user.name,
       img: c.user.profile_image_urls.medium,
       comment: c.comment,
-      commentDate: c.date,
+      commentDate: webCommentDate(c.date),
       stampId: null,
       replyToUserId: post.parent?.userId ?? null,
       replyToUserName: post.parent?.userName ?? null,
@@ -131,6 +131,30 @@ export async function postComment(
   version++;
   for (const l of listeners) l();
   return true;
+}
+
+/**
+ * The app API dates a comment `2026-11-26T03:32:12+09:00`; the www lists show `2026-11-26 03:32`
+ * (the same Japan time). A posted comment is shown like the ones around it.
+ */
+export function webCommentDate(date: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(date);
+  return m ? `${m[1]} ${m[2]}` : date;
+}
+
+/**
+ * The comments this tab posted, with the ones fetched: a posted comment that a later fetch also
+ * lists is shown once (the fetched copy). `posted` is newest first: roots show them first as they
+ * are (newest on top), a reply thread last, oldest first (it reads oldest first).
+ */
+export function withPosted(
+  posted: Comment[],
+  fetched: Comment[],
+  order: 'posted-first' | 'posted-last',
+): Comment[] {
+  const ids = new Set(fetched.map((c) => c.id));
+  const own = posted.filter((c) => !ids.has(c.id));
+  return order === 'posted-first' ? [...own, ...fetched] : [...fetched, ...own.reverse()];
 }
 
 /** The comments this tab posted under a work (parent 0) or a comment. */
