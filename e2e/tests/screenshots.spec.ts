@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { SpotlightDetail, SpotlightList } from '@pv/core';
+import { SANDBOX_BASE_URL } from '../env.ts';
 import { expectImageLoaded } from './helpers.ts';
 import { fetchRouteIds, fillRoute, routeTableScreens } from './route-table.ts';
 
@@ -13,6 +14,42 @@ async function livePath(request: APIRequestContext): Promise<string> {
   };
   return `/live/${lives.find((l) => !l.is_adult)!.id}`;
 }
+
+interface RankedWork {
+  id: number;
+  type: string;
+  page_count: number;
+  x_restrict: number;
+}
+
+/** The first all-ages work of the given rankings that `pick` accepts. */
+async function rankedWork(
+  request: APIRequestContext,
+  modes: string[],
+  pick: (w: RankedWork) => boolean,
+): Promise<string> {
+  for (const mode of modes) {
+    const { illusts } = (await (await request.get(`/api/pixiv/rank?mode=${mode}`)).json()) as {
+      illusts: RankedWork[];
+    };
+    const work = illusts.find((w) => w.x_restrict === 0 && pick(w));
+    if (work) return `/artworks/${work.id}`;
+  }
+  throw new Error(`no such work in ${modes.join(', ')}`);
+}
+
+/** An all-ages work that pixiv's app API sends as its limit placeholder (the web fallback). */
+async function restrictedPath(request: APIRequestContext): Promise<string> {
+  const { withheld } = (await (
+    await request.get(`${SANDBOX_BASE_URL}/_sandbox/special-works`)
+  ).json()) as { withheld: { id: number; xRestrict: number }[] };
+  return `/artworks/${withheld.find((w) => w.xRestrict === 0)!.id}`;
+}
+
+/** The artwork page is ready once its first picture has loaded. */
+const artworkReady = async (page: Page) => {
+  await expectImageLoaded(page.getByTestId('artwork-image').first());
+};
 
 /** An illustration article with a description and works (so it is not sent to /a/{id}). */
 async function spotlightPath(request: APIRequestContext): Promise<string> {
@@ -87,6 +124,26 @@ const known: {
       await expect(page.getByTestId('spotlight-title')).not.toBeEmpty();
       await expectImageLoaded(page.getByTestId('spotlight-item').first().locator('img').first());
     },
+  },
+  // the artwork page as a single picture, a long manga, an ugoira and a restricted work
+  { pattern: '/artworks/:id', name: 'artworks', ready: artworkReady },
+  {
+    pattern: '/artworks/:id',
+    name: 'artwork-multi',
+    path: (request) => rankedWork(request, ['day_manga', 'week_manga'], (w) => w.page_count >= 7),
+    ready: artworkReady,
+  },
+  {
+    pattern: '/artworks/:id',
+    name: 'artwork-ugoira',
+    path: (request) => rankedWork(request, ['day', 'week', 'month'], (w) => w.type === 'ugoira'),
+    ready: artworkReady,
+  },
+  {
+    pattern: '/artworks/:id',
+    name: 'artwork-restricted',
+    path: restrictedPath,
+    ready: artworkReady,
   },
   { pattern: '/discovery', name: 'discovery', ready: firstCardImage('artwork-card') },
   {
