@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cardRow, toProxiedImageUrl, type Artwork } from '@pv/core';
+import { useGalleryLink } from '../../state/ui/gallery-list.ts';
 import { Skeleton, SkeletonList } from '../ImageGrid/Skeleton.tsx';
 import { MoreSlide } from './MoreSlide.tsx';
 import { RowScroller } from './RowScroller.tsx';
@@ -40,6 +41,8 @@ export function CardRow({
   const { shown, more } = moreItems
     ? { shown: items ?? [], more: moreItems }
     : cardRow(items ?? []);
+  // a work opened from the row knows its neighbours in it (the artwork page's swipe and ←/→)
+  const gallery = useGalleryLink(shown);
   return (
     <section className={styles.card} data-testid={testId} aria-label={title}>
       <h2 className={styles.heading}>{to ? <Link to={to}>{title}</Link> : title}</h2>
@@ -61,6 +64,8 @@ export function CardRow({
             <Link
               key={a.id}
               to={`/artworks/${a.id}`}
+              state={gallery.state}
+              onClick={gallery.remember}
               className={styles.item}
               data-testid="row-item"
               title={a.title}
