@@ -75,9 +75,10 @@ const steps = [
   () => step('format', bin('prettier'), ['--check', '.']),
   () => step('lint', bin('eslint'), ['--max-warnings', '0', '.']),
   () => step('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']),
-  () => step('redis-server', process.execPath, [join(root, 'scripts/ensure-redis.mjs')]),
-  () => step('ffmpeg', process.execPath, [join(root, 'scripts/ensure-ffmpeg.mjs')]),
-  () => step('nginx', process.execPath, [join(root, 'scripts/ensure-nginx.mjs')]),
+  () =>
+    step('redis-server, ffmpeg, nginx, jing', process.execPath, [
+      join(root, 'scripts/ensure-tools.mjs'),
+    ]),
   () =>
     step('unit and integration', bin('vitest'), [
       'run',

@@ -25,7 +25,7 @@ async function freePort(): Promise<number> {
 export async function startRedis(): Promise<RunningRedis> {
   if (!existsSync(REDIS_SERVER)) {
     throw new Error(
-      `redis-server is missing at ${REDIS_SERVER}; run "node scripts/ensure-redis.mjs" (npm test does).`,
+      `redis-server is missing at ${REDIS_SERVER}; run "node scripts/ensure-tools.mjs" (npm test does).`,
     );
   }
   const port = await freePort();

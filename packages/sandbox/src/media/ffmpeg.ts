@@ -1,6 +1,6 @@
 /**
  * Where ffmpeg is: `FFMPEG_PATH`, else `ffmpeg` on the PATH (Debian's package `ffmpeg`; tests and
- * CI install it with scripts/ensure-ffmpeg.mjs). The sandbox's live streams and the server's
+ * CI install it with scripts/ensure-tools.mjs). The sandbox's live streams and the server's
  * ugoira MP4s run it.
  */
 export function ffmpegPath(env: { FFMPEG_PATH?: string } = process.env): string {

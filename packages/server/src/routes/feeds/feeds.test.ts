@@ -1,3 +1,8 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { TEST_NOW, startTestServer, type TestServer } from '../../test-helpers.ts';
@@ -33,12 +38,50 @@ function isIri(value: string): boolean {
   }
 }
 
+/** RFC 4287's normative RELAX NG schema (Appendix B), read by jing (Debian's `jing`). */
+const ATOM_SCHEMA = fileURLToPath(new URL('./atom.rnc', import.meta.url));
+const JING = process.env.JING_PATH || '/usr/bin/jing';
+
+/**
+ * The errors jing finds in these documents against the Atom schema, one JVM for all of them
+ * (`<name>.xml:line:column: error: …`); empty when every one is valid.
+ */
+function schemaErrors(docs: { name: string; xml: string }[]): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'pv-atom-'));
+  try {
+    const files = docs.map(({ name, xml }, i) => {
+      const file = join(dir, `${i}-${name.replace(/[^\w-]+/g, '_').slice(0, 80)}.xml`);
+      writeFileSync(file, xml);
+      return file;
+    });
+    const run = spawnSync(JING, ['-c', ATOM_SCHEMA, ...files], { encoding: 'utf8' });
+    if (run.error) throw new Error(`jing did not run (${JING}): npm test installs it`);
+    const errors = run.stdout.split('\n').filter((line) => line.includes(': error: '));
+    if (run.status !== 0 && errors.length === 0) throw new Error(`jing failed: ${run.stderr}`);
+    return errors;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Every document a test checked, validated against the schema once the file's tests are over
+ * (one JVM start instead of one per test); an error names the test and the line.
+ */
+const checked: { name: string; xml: string }[] = [];
+afterAll(() => {
+  expect(checked.length).toBeGreaterThan(0);
+  expect(schemaErrors(checked)).toEqual([]);
+});
+
 /**
  * The RFC 4287 rules a feed document must keep (§4.1.1 feed, §4.1.2 entry, §4.2 elements),
- * checked on the parsed document after the XML itself is checked well-formed.
+ * checked on the parsed document after the XML itself is checked well-formed; the document is
+ * also validated against the RFC's RELAX NG schema once the test is over.
  */
 function checkAtom(xml: string): { feed: Node; entries: Node[] } {
   expect(XMLValidator.validate(xml)).toBe(true);
+  checked.push({ name: expect.getState().currentTestName ?? 'feed', xml });
   const doc = parser.parse(xml) as Node;
   const feed = doc.feed as Node;
   expect(feed, 'root element atom:feed').toBeDefined();
@@ -103,6 +146,25 @@ async function mixedUser(): Promise<number> {
   }
   throw new Error('no such user');
 }
+
+describe('the Atom schema check', () => {
+  it('accepts a minimal feed and names what an invalid one lacks', () => {
+    const feed = (entry: string) =>
+      `<?xml version="1.0" encoding="utf-8"?><feed xmlns="${ATOM_NS}"><title>t</title>` +
+      `<id>urn:a</id><updated>2026-01-01T00:00:00Z</updated><author><name>a</name></author>` +
+      `<entry>${entry}</entry></feed>`;
+    const errors = schemaErrors([
+      {
+        name: 'valid',
+        xml: feed('<title>e</title><id>urn:b</id><updated>2026-01-01T00:00:00Z</updated>'),
+      },
+      { name: 'invalid', xml: feed('<title>e</title><updated>yesterday</updated>') },
+    ]);
+    expect(errors.some((e) => e.includes('-valid.xml'))).toBe(false);
+    expect(errors.join('\n')).toMatch(/-invalid\.xml.*ISO date and time/);
+    expect(errors.join('\n')).toMatch(/-invalid\.xml.*missing required element "id"/);
+  });
+});
 
 describe('Atom feeds', () => {
   it("follow a user's works: valid Atom, pictures through the image proxy, no adult entries by default", async () => {
