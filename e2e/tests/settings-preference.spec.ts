@@ -148,6 +148,33 @@ test('a mirror address is checked first: Invalid URL, the connect error, and sav
   await expect(field).toHaveValue('/api/pixiv');
 });
 
+test('the image source is chosen from what the server allows, checked with a picture first', async ({
+  page,
+}) => {
+  const select = page.getByTestId('image-proxy');
+  await expect(select).toHaveValue('');
+  // this e2e server allows only itself: Automatic and This server
+  await expect(select.locator('option')).toHaveText(['Automatic', 'This server (/i/)']);
+  const dialog = page.getByTestId('confirm-dialog').filter({ visible: true });
+  // the test picture fails: the connect error, nothing kept
+  await page.route('**/i/**', (route) => route.fulfill({ status: 502 }));
+  await select.selectOption('/i/');
+  await expect(dialog).toContainText('Connection failed');
+  await expect(dialog).toContainText('Nothing was changed.');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  expect(await page.evaluate(() => localStorage.getItem('pv.imageProxy'))).toBeNull();
+  // the picture loads: kept, then the page reloads onto it
+  await page.unroute('**/i/**');
+  const picture = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/i/'));
+  const reloaded = page.waitForEvent('load');
+  await select.selectOption('/i/');
+  expect((await picture).ok()).toBe(true);
+  await expect(page.getByTestId('toast').filter({ hasText: 'Saved. Reloading' })).toBeVisible();
+  await reloaded;
+  await expect(select).toHaveValue('/i/');
+  expect(await page.evaluate(() => localStorage.getItem('pv.imageProxy'))).toBe('/i/');
+});
+
 test('an exported file restores every setting; a corrupt one shows Error and changes nothing', async ({
   page,
 }) => {

@@ -45,6 +45,8 @@ export interface AppConfig {
   upstreamKind: 'sandbox' | 'pixiv';
   webDist: string;
   imageProxy?: string;
+  /** IMAGE_PROXIES: further image sources the app may use (and the CSP allows). */
+  imageProxies?: string[];
   logLevel?: string;
   cacheMaxEntries?: number;
   /** Byte bound of the in-memory cache (default 256 MiB). */
@@ -122,7 +124,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // one line per request instead of two (lib/log.ts)
     logController: new RequestLogController(),
   });
-  registerSecurityHeaders(app, config.imageProxy);
+  registerSecurityHeaders(app, [config.imageProxy, ...(config.imageProxies ?? [])]);
   registerCompression(app);
   registerErrorHandler(app);
   registerRouteTable(app);
@@ -233,6 +235,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   app.get('/api/config', async () => ({
     upstream: config.upstreamKind,
     imageProxy: config.imageProxy ?? null,
+    imageProxies: config.imageProxies ?? [],
     selfHosted: config.selfHosted ?? true,
     mirrors: config.mirrors ?? [],
   }));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ffmpegPath } from '@pv/sandbox';
-import { mirrorSites, pximgCandidates, readEnv, refreshTokens } from './config.ts';
+import { imageProxyList, mirrorSites, pximgCandidates, readEnv, refreshTokens } from './config.ts';
 
 describe('configuration', () => {
   it('has the README’s defaults', () => {
@@ -48,6 +48,16 @@ describe('configuration', () => {
   it('splits the refresh-token pool', () => {
     expect(refreshTokens({ PIXIV_REFRESH_TOKEN: ' a, b ,,c' })).toEqual(['a', 'b', 'c']);
     expect(refreshTokens({})).toEqual([]);
+  });
+
+  it('reads the further image proxies as http(s) bases, and refuses anything else', () => {
+    expect(
+      imageProxyList(readEnv({ IMAGE_PROXIES: 'https://i.pixiv.cat, https://p.example/pximg/' })),
+    ).toEqual(['https://i.pixiv.cat/', 'https://p.example/pximg/']);
+    expect(imageProxyList(readEnv({}))).toEqual([]);
+    expect(() => readEnv({ IMAGE_PROXIES: 'https://a.example,file:///etc' })).toThrow(
+      /IMAGE_PROXIES/,
+    );
   });
 
   it('reads the mirror list as http(s) URLs, and refuses anything else', () => {

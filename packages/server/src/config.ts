@@ -72,6 +72,10 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .refine((v) => splitList(v).every(isHttpUrl), 'a comma-separated list of http(s) URLs'),
+  IMAGE_PROXIES: z
+    .string()
+    .optional()
+    .refine((v) => splitList(v).every(isHttpUrl), 'a comma-separated list of http(s) URLs'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -111,6 +115,14 @@ export function corsOrigins(env: Pick<Env, 'CORS_ORIGINS'>): string[] {
  */
 export function pximgCandidates(env: Pick<Env, 'UPSTREAM_PXIMG'>): string[] {
   return splitList(env.UPSTREAM_PXIMG).map((u) => u.replace(/\/$/, ''));
+}
+
+/**
+ * Further pixiv image proxies the app may load pictures from (IMAGE_PROXIES, a comma list): the
+ * app tries them after IMAGE_PROXY when a picture fails, and offers them in its preferences.
+ */
+export function imageProxyList(env: Pick<Env, 'IMAGE_PROXIES'>): string[] {
+  return splitList(env.IMAGE_PROXIES).map((u) => u.replace(/\/?$/, '/'));
 }
 
 /** Other sites running this viewer, listed on the about page (spec 001 §2.8): MIRRORS, a comma list. */

@@ -17,6 +17,7 @@ import { execFile } from 'node:child_process';
 import { buildApp } from './app.ts';
 import {
   corsOrigins,
+  imageProxyList,
   mirrorSites,
   pximgCandidates,
   readEnv,
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
     upstreamKind: upstream.kind,
     webDist: env.WEB_DIST,
     imageProxy: env.IMAGE_PROXY,
+    imageProxies: imageProxyList(env),
     logLevel: env.LOG_LEVEL,
     cacheMaxEntries: env.CACHE_MAX_ENTRIES,
     cacheMaxBytes: env.CACHE_MAX_BYTES,

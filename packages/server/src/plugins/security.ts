@@ -1,12 +1,13 @@
 /**
  * Security headers on every answer, and the strict Content-Security-Policy of the SPA: scripts
- * and styles only from this origin, images from here (and the configured image proxy), no
+ * and styles only from this origin, images from here (and the configured image proxies), no
  * plugins, no framing.
  */
 import type { FastifyInstance } from 'fastify';
 
-export function contentSecurityPolicy(imageProxy?: string): string {
-  const images = ["'self'", 'data:', 'blob:', ...(imageProxy ? [new URL(imageProxy).origin] : [])];
+export function contentSecurityPolicy(imageProxies: (string | undefined)[] = []): string {
+  const proxies = imageProxies.filter((p): p is string => !!p).map((p) => new URL(p).origin);
+  const images = ["'self'", 'data:', 'blob:', ...new Set(proxies)];
   return [
     "default-src 'self'",
     "script-src 'self'",
@@ -23,8 +24,11 @@ export function contentSecurityPolicy(imageProxy?: string): string {
   ].join('; ');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, imageProxy?: string): void {
-  const csp = contentSecurityPolicy(imageProxy);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  imageProxies: (string | undefined)[] = [],
+): void {
+  const csp = contentSecurityPolicy(imageProxies);
   app.addHook('onSend', async (_req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'no-referrer');

@@ -42,27 +42,34 @@ describe('the SPA', () => {
     expect(res.json()).toEqual({
       upstream: 'sandbox',
       imageProxy: null,
+      imageProxies: [],
       selfHosted: true,
       mirrors: [],
     });
   });
 });
 
-describe('with an external image proxy (IMAGE_PROXY)', () => {
+describe('with an external image proxy (IMAGE_PROXY) and further ones (IMAGE_PROXIES)', () => {
   let proxied: TestServer;
   beforeAll(async () => {
-    proxied = await startTestServer({ imageProxy: 'https://i.pixiv.re' });
+    proxied = await startTestServer({
+      imageProxy: 'https://i.pixiv.re',
+      imageProxies: ['https://i.pixiv.cat/', 'https://i.pixiv.re/'],
+    });
   });
   afterAll(() => proxied.close());
 
-  it('tells the app to load images from it, and lets the CSP allow that origin alone', async () => {
+  it('tells the app to load images from them, and lets the CSP allow those origins alone', async () => {
     const config = await proxied.app.inject({ url: '/api/config' });
-    expect(config.json()).toMatchObject({ imageProxy: 'https://i.pixiv.re' });
+    expect(config.json()).toMatchObject({
+      imageProxy: 'https://i.pixiv.re',
+      imageProxies: ['https://i.pixiv.cat/', 'https://i.pixiv.re/'],
+    });
     const page = await proxied.app.inject({ url: '/', headers: { accept: 'text/html' } });
     const csp = String(page.headers['content-security-policy']);
     const imgSrc = csp.split(';').find((d) => d.trim().startsWith('img-src'))!;
     expect(imgSrc.trim().split(/\s+/).slice(1).sort()).toEqual(
-      ["'self'", 'blob:', 'data:', 'https://i.pixiv.re'].sort(),
+      ["'self'", 'blob:', 'data:', 'https://i.pixiv.cat', 'https://i.pixiv.re'].sort(),
     );
     // the other directives stay as strict as without it
     expect(csp).toContain("default-src 'self'");

@@ -20,6 +20,14 @@ describe('image sources', () => {
     expect(imageSources(null, null)).toEqual(['/i/']);
   });
 
+  it("tries the server's further proxies (IMAGE_PROXIES) after its own, before /i/", () => {
+    expect(
+      imageSources(null, 'https://s.example/', ['https://a.example', 'https://s.example/']),
+    ).toEqual(['https://s.example/', 'https://a.example/', OWN_IMAGE_SOURCE]);
+    // the user may choose this server itself: it is then tried first
+    expect(imageSources('/i/', 'https://s.example/')).toEqual(['/i/', 'https://s.example/']);
+  });
+
   it('drops invalid and duplicate sources', () => {
     expect(imageSources('javascript:alert(1)', 'not a url')).toEqual(['/i/']);
     expect(imageSources('https://p.example', 'https://p.example/')).toEqual([

@@ -1,7 +1,8 @@
 /**
  * Pictures that never stay broken while one source works (issue 19). A pixiv picture
  * (i.pximg.net) can be fetched through several sources: the user's chosen image proxy, the
- * server's configured proxy (IMAGE_PROXY) and this server's own `/i/`, tried in that order.
+ * server's configured proxy (IMAGE_PROXY), its further ones (IMAGE_PROXIES) and this server's own
+ * `/i/`, tried in that order.
  * When a picture fails through one (an error, or nothing after 10 s), the same picture is asked
  * of the next; the source that then works is remembered for the session, so the other pictures
  * use it from the start instead of failing one by one.
@@ -17,9 +18,10 @@ export const OWN_IMAGE_SOURCE = '/i/';
 
 const withSlash = (url: string) => `${url.replace(/\/+$/, '')}/`;
 
-/** An http(s) proxy base, or null (an invalid one is not a source). */
-function proxyBase(value: string | null | undefined): string | null {
+/** An http(s) proxy base (or this server's `/i/`), or null (an invalid one is not a source). */
+export function proxyBase(value: string | null | undefined): string | null {
   if (!value) return null;
+  if (value === OWN_IMAGE_SOURCE) return value;
   try {
     const url = new URL(value);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
@@ -29,12 +31,21 @@ function proxyBase(value: string | null | undefined): string | null {
   }
 }
 
-/** The sources in the order they are tried: the user's, the server's, then this server's `/i/`. */
+/**
+ * The sources in the order they are tried: the user's, the server's, its further ones, then this
+ * server's `/i/`.
+ */
 export function imageSources(
   userProxy: string | null | undefined,
   serverProxy: string | null | undefined,
+  moreProxies: readonly string[] = [],
 ): string[] {
-  const list = [proxyBase(userProxy), proxyBase(serverProxy), OWN_IMAGE_SOURCE];
+  const list = [
+    proxyBase(userProxy),
+    proxyBase(serverProxy),
+    ...moreProxies.map(proxyBase),
+    OWN_IMAGE_SOURCE,
+  ];
   return [...new Set(list.filter((s): s is string => s !== null))];
 }
 
@@ -100,10 +111,20 @@ function configure(next: string[]): void {
  * The image proxy the app's pictures use now (null: this server's `/i/`), given the server's
  * configured one: the user's chosen proxy, the server's, or whichever worked after a failure.
  */
-export function useImageProxy(serverProxy: string | null): string | null {
+export function useImageProxy(
+  serverProxy: string | null,
+  moreProxies: readonly string[] = [],
+): string | null {
+  const more = moreProxies.join('\n');
   useEffect(() => {
-    configure(imageSources(localStorage.getItem(STORAGE_KEYS.imageProxy), serverProxy));
-  }, [serverProxy]);
+    configure(
+      imageSources(
+        localStorage.getItem(STORAGE_KEYS.imageProxy),
+        serverProxy,
+        more ? more.split('\n') : [],
+      ),
+    );
+  }, [serverProxy, more]);
   const source = useSyncExternalStore(
     (l) => {
       listeners.add(l);

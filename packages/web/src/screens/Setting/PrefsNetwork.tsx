@@ -3,7 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Dialog/ConfirmDialog.tsx';
 import { clearResponseCache } from '../../state/persist.ts';
-import { useServerConfig } from '../../state/queries/config.ts';
+import { OWN_IMAGE_SOURCE } from '../../lib/image-fallback.ts';
+import { useAllowedImageSources } from '../../state/queries/config.ts';
+import {
+  readImageProxy,
+  saveImageProxy,
+  useImageProxyCheck,
+} from '../../state/settings/image-proxy.ts';
 import {
   OWN_API_BASE,
   checkApiBase,
@@ -78,6 +84,68 @@ function ApiBase() {
   );
 }
 
+/**
+ * Where pictures load from: automatic (the server's order, with failover) or one of the sources
+ * the server allows. A choice is checked with a picture through it before it is kept (spec 001
+ * §5.2, §5.3); on success the caches are cleared and the page reloads onto it.
+ */
+function ImageProxy() {
+  const { t } = useTranslation();
+  const check = useImageProxyCheck();
+  const queryClient = useQueryClient();
+  const allowed = useAllowedImageSources();
+  const [chosen] = useState(readImageProxy);
+  const [checking, setChecking] = useState(false);
+  const [problem, setProblem] = useState<'invalid_url' | 'connect_error' | null>(null);
+  const choose = async (value: string) => {
+    let source: string | null = null;
+    if (value !== '') {
+      setChecking(true);
+      const result = await check(value);
+      setChecking(false);
+      if (!result.ok) return setProblem(result.reason);
+      source = result.source;
+    }
+    await clearResponseCache(queryClient);
+    saveImageProxy(source);
+    showToast('pref.api_base_saved');
+    window.setTimeout(() => window.location.reload(), API_BASE_RELOAD_MS);
+  };
+  const options = chosen && !allowed.includes(chosen) ? [...allowed, chosen] : allowed;
+  return (
+    <>
+      <label className={styles.row} data-setting="imageProxy">
+        <RowLabel label={t('pref.image_proxy')} hint={t('pref.image_proxy_hint')} />
+        <select
+          className={styles.select}
+          value={chosen ?? ''}
+          disabled={checking}
+          aria-busy={checking || undefined}
+          data-testid="image-proxy"
+          onChange={(e) => void choose(e.target.value)}
+        >
+          <option value="">{t('pref.image_proxy_auto')}</option>
+          {options.map((source) => (
+            <option key={source} value={source}>
+              {source === OWN_IMAGE_SOURCE ? t('pref.image_proxy_own') : source}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ConfirmDialog
+        open={problem !== null}
+        alert
+        title={t(problem === 'invalid_url' ? 'pref.invalid_url' : 'pref.connect_error')}
+        message={t(
+          problem === 'invalid_url' ? 'pref.invalid_url_hint' : 'pref.image_proxy_failed_tip',
+        )}
+        onConfirm={() => setProblem(null)}
+        onCancel={() => setProblem(null)}
+      />
+    </>
+  );
+}
+
 /** Copies the refresh token (local-app mode), to sign in elsewhere. */
 function CopyToken() {
   const { t } = useTranslation();
@@ -111,19 +179,15 @@ function CopyToken() {
 }
 
 /**
- * Network: the mirror address, the image proxy this server uses, and the modes of a browser
+ * Network: the mirror address, where pictures load from, and the modes of a browser
  * that talks to pixiv itself, shown off and disabled since this server is the proxy.
  */
 export function PrefsNetwork() {
   const { t } = useTranslation();
-  const { imageProxy } = useServerConfig();
   return (
     <SettingSection title={t('pref.network')}>
       <ApiBase />
-      <div className={styles.row}>
-        <RowLabel label={t('pref.image_proxy')} hint={t('pref.image_proxy_hint')} />
-        <code className={styles.value}>{imageProxy ?? '/i/'}</code>
-      </div>
+      <ImageProxy />
       {(
         [
           ['clientConfig.directMode', 'pref.direct_api'],

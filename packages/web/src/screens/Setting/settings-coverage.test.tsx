@@ -10,6 +10,8 @@ import { MemoryRouter } from 'react-router';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from '../../locales/en.json';
+import { ApiProvider } from '../../state/api/ApiContext.tsx';
+import { createApiClient } from '../../state/api/client.ts';
 import { DEFAULT_SETTINGS } from '../../state/settings/settings.ts';
 import ContentDisplayScreen from './ContentDisplayScreen.tsx';
 import PreferenceScreen from './PreferenceScreen.tsx';
@@ -28,16 +30,30 @@ afterEach(cleanup);
 
 /** Stored outside the settings object: the language, the mirror; the spec's client-config
  * modes that a browser talking to pixiv itself needs are shown, disabled, for what they are. */
-const OTHER_STORED = ['language', 'apiBase', 'clientConfig.directMode', 'clientConfig.useApiProxy'];
+const OTHER_STORED = [
+  'language',
+  'apiBase',
+  'imageProxy',
+  'clientConfig.directMode',
+  'clientConfig.useApiProxy',
+];
 
 function marks(): string[] {
   const client = new QueryClient();
+  // the pages render without asking anything; a call would fail the test
+  const api = createApiClient({
+    fetch: (async (url: string) => {
+      throw new Error(`unexpected call ${url}`);
+    }) as unknown as typeof fetch,
+  });
   const { container } = render(
     <QueryClientProvider client={client}>
-      <MemoryRouter>
-        <ContentDisplayScreen />
-        <PreferenceScreen />
-      </MemoryRouter>
+      <ApiProvider client={api}>
+        <MemoryRouter>
+          <ContentDisplayScreen />
+          <PreferenceScreen />
+        </MemoryRouter>
+      </ApiProvider>
     </QueryClientProvider>,
   );
   return [...container.querySelectorAll('[data-setting]')].map((el) =>

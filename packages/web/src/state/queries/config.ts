@@ -1,12 +1,14 @@
 /** `/api/config`: what the server tells the app about itself (image proxy, upstream kind). */
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useImageProxy } from '../../lib/image-fallback.ts';
+import { imageSources, useImageProxy } from '../../lib/image-fallback.ts';
 import { reportNetwork } from '../ui/network.ts';
 
 export interface ServerConfig {
   upstream: 'sandbox' | 'pixiv';
   imageProxy: string | null;
+  /** Further image proxies (IMAGE_PROXIES), tried after `imageProxy` and offered in preferences. */
+  imageProxies: string[];
   /** Self-hosted mode: search history instead of autocomplete, discovery shown (spec 000 §1). */
   selfHosted: boolean;
   /** Other sites running this viewer (MIRRORS), for the about page. */
@@ -16,6 +18,7 @@ export interface ServerConfig {
 const DEFAULT_CONFIG: ServerConfig = {
   upstream: 'pixiv',
   imageProxy: null,
+  imageProxies: [],
   selfHosted: true,
   mirrors: [],
 };
@@ -41,11 +44,20 @@ const CONFIG_QUERY = {
 export function useServerConfig(): ServerConfig {
   const { data } = useQuery(CONFIG_QUERY);
   const config = data ?? DEFAULT_CONFIG;
-  const imageProxy = useImageProxy(config.imageProxy);
+  const imageProxy = useImageProxy(config.imageProxy, config.imageProxies ?? []);
   return useMemo(
     () => (imageProxy === config.imageProxy ? config : { ...config, imageProxy }),
     [config, imageProxy],
   );
+}
+
+/**
+ * The image sources the server allows (its security policy lets pictures load from them alone):
+ * IMAGE_PROXY, IMAGE_PROXIES, then this server's `/i/`; the choices of the preferences page.
+ */
+export function useAllowedImageSources(): string[] {
+  const { data } = useQuery(CONFIG_QUERY);
+  return imageSources(null, data?.imageProxy, data?.imageProxies ?? []);
 }
 
 /**
