@@ -220,6 +220,29 @@ const groups: [string, Screen[]][] = [
     ],
   ],
   [
+    'search suggestions',
+    [
+      {
+        // suggestions are offered outside self-hosted mode (spec 000 §1)
+        path: async (p) => {
+          await p.route('**/api/config', (route) =>
+            route.fulfill({
+              json: { upstream: 'sandbox', imageProxy: null, selfHosted: false, mirrors: [] },
+            }),
+          );
+          return '/search';
+        },
+        slots: [],
+        then: async (p) => {
+          await p.locator('#main').getByTestId('search-input').pressSequentially('猫');
+          await expect(p.getByTestId('search-suggestion').first()).toContainText('⟦', {
+            timeout: 20_000,
+          });
+        },
+      },
+    ],
+  ],
+  [
     'pixivision list and article, lives and a live',
     [
       { path: '/spotlights', slots: ['pixivision.card'] },
