@@ -10,11 +10,11 @@ import type { UgoiraFrame } from './ugoira-zip.ts';
 export const LONG_UGOIRA_FRAMES = 150;
 export const LONG_UGOIRA_SIZE = 600;
 
-/** Delays of 60 ms, every tenth frame 120 ms (so the GIF test sees more than one value). */
+/** Delays of 60 ms, every tenth frame 120 ms (an even one: a GIF keeps it, its delay doubled). */
 export function longUgoiraFrames(): UgoiraFrame[] {
   return Array.from({ length: LONG_UGOIRA_FRAMES }, (_, k) => ({
     file: `${String(k).padStart(6, '0')}.jpg`,
-    delay: k % 10 === 9 ? 120 : 60,
+    delay: k % 10 === 8 ? 120 : 60,
   }));
 }
 
