@@ -20,10 +20,17 @@ export interface FrameJob {
 
 export type FrameResult = { id: number; bytes: Uint8Array } | { id: number; error: string };
 
+/** One canvas per worker, kept while the frame size stays the same. */
+let canvas: OffscreenCanvas | null = null;
+let context: OffscreenCanvasRenderingContext2D | null = null;
+
 function pixels(bitmap: ImageBitmap): Uint8ClampedArray {
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!canvas || canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+    canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    context = canvas.getContext('2d', { willReadFrequently: true });
+  }
   if (!context) throw new Error('no 2d context in the worker');
+  context.clearRect(0, 0, canvas.width, canvas.height);
   context.drawImage(bitmap, 0, 0);
   bitmap.close();
   return context.getImageData(0, 0, canvas.width, canvas.height).data;
