@@ -2,7 +2,7 @@
  * `npm run bench`: builds what it measures, runs every benchmark and writes one JSON file per
  * benchmark into bench/results/. Absolute timings on these machines are noisy; compare ratios
  * within one run. `npm run bench -- grid server` runs only the named ones (bundle, grid, server,
- * sandbox, fuzz, load, firstcard).
+ * sandbox, fuzz, load, firstcard, ugoira).
  * A benchmark whose target is missed still writes its result, and the run then exits 1.
  */
 import { spawnSync } from 'node:child_process';
@@ -16,10 +16,11 @@ import { GRID_MAX_DOM_ELEMENTS, GRID_TARGET_CARDS, measureGrid } from './grid.ts
 import { measureSandbox } from './sandbox.ts';
 import { measureServer } from './server.ts';
 import { measureLoad } from './soak.ts';
+import { measureUgoira } from './ugoira.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = join(root, 'bench/results');
-const ALL = ['bundle', 'grid', 'server', 'sandbox', 'fuzz', 'load', 'firstcard'] as const;
+const ALL = ['bundle', 'grid', 'server', 'sandbox', 'fuzz', 'load', 'firstcard', 'ugoira'] as const;
 const chosen = process.argv.slice(2);
 const unknown = chosen.filter((name) => !(ALL as readonly string[]).includes(name));
 if (unknown.length > 0) {
@@ -71,6 +72,15 @@ if (runs('firstcard')) {
   console.table(
     Object.fromEntries(Object.entries(firstcard.pages).map(([name, page]) => [name, page.median])),
   );
+}
+
+if (runs('ugoira')) {
+  const ugoira = await measureUgoira();
+  writeResult('ugoira', ugoira);
+  const { gif_speedup_vs_gifjs, ours_gif_ms, gifjs_ms, gif_mean_error, gifjs_mean_error } = ugoira;
+  console.table({ gif_speedup_vs_gifjs, ours_gif_ms, gifjs_ms, gif_mean_error, gifjs_mean_error });
+  console.table({ webm_ms: ugoira.webm_ms, mp4_ms: ugoira.mp4_ms, load: ugoira.load_average_1m });
+  for (const goal of ugoira.goals.missed) missed.push(`ugoira: ${goal}`);
 }
 
 if (runs('server')) {

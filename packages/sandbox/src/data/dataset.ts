@@ -33,6 +33,13 @@ const FIRST_RANKING_END_MS = jstDayEnd('2007-09-13');
 /** pixiv started labelling AI-generated works on 2022-10-31. */
 export const AI_LABEL_START_MS = Date.parse('2022-10-31T00:00:00+09:00');
 const LAUNCH_WORKS = 2000;
+/**
+ * One launch-day work is always the long ugoira that the export bench and browser tests use:
+ * 150 frames of 600×600 (`images/long-ugoira.ts`), all ages, at this index with this fixed id
+ * (inside the index's id range, so ids stay ascending). Worlds with fewer works do not have it.
+ */
+export const LONG_UGOIRA_INDEX = 1500;
+export const LONG_UGOIRA_ID = 4_500_150;
 
 export interface DatasetOptions {
   seed: number;
@@ -139,6 +146,7 @@ export class Dataset {
     for (let i = 0; i < n; i++) {
       const r = Rng.of(this.seed, `work:${i}`);
       this.ids[i] = 100 + i * 3_000 + r.int(0, 2_999);
+      if (i === LONG_UGOIRA_INDEX) this.ids[i] = LONG_UGOIRA_ID;
       let created: number;
       if (i < LAUNCH_WORKS) {
         created = LAUNCH_MS + ((FIRST_RANKING_END_MS - LAUNCH_MS - DAY_MS) * i) / LAUNCH_WORKS;
@@ -159,6 +167,12 @@ export class Dataset {
       this.xRestrict[i] = xr < 0.85 ? 0 : xr < 0.97 ? 1 : 2;
       this.aiType[i] = created < AI_LABEL_START_MS ? 0 : r.chance(0.12) ? 2 : 1;
       this.pages[i] = kind === 2 ? 1 : kind === 1 ? r.int(2, 16) : r.chance(0.72) ? 1 : r.int(2, 8);
+      if (i === LONG_UGOIRA_INDEX) {
+        // Overridden after the draws, so every other work's values stay as they were.
+        this.kind[i] = 2;
+        this.xRestrict[i] = 0;
+        this.pages[i] = 1;
+      }
       // A few prolific users own many works.
       this.owner[i] = Math.floor(this.userCount * Math.pow(r.next(), 1.6));
       const age = (this.now - created) / (365 * DAY_MS);
@@ -225,7 +239,8 @@ export class Dataset {
     if (xRestrict === 2) tags.push(TAG_R18G);
     if (aiType === 2 && r.chance(0.6)) tags.push(r.chance(0.5) ? TAG_AI : TAG_AI_ILLUST);
     for (const tag of r.sample(TAGS, r.int(2, 6))) tags.push(tag);
-    const [width, height] = pickSize(r, kind);
+    const [pickedWidth, pickedHeight] = pickSize(r, kind);
+    const [width, height] = i === LONG_UGOIRA_INDEX ? [600, 600] : [pickedWidth, pickedHeight];
     const bookmarks = this.bookmarks[i]!;
     const lines = r.sample(CAPTION_LINES, r.int(0, 2));
     return {

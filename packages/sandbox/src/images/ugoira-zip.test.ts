@@ -1,6 +1,7 @@
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { LONG_UGOIRA_ID, LONG_UGOIRA_INDEX } from '../data/dataset.ts';
 import { ugoiraFrames } from '../hosts/app-api/illusts.ts';
 import { demoAccessToken, testSandbox } from '../test-helpers.ts';
 import { UgoiraZips } from './ugoira-zip.ts';
@@ -133,5 +134,39 @@ describe('ugoira zips', () => {
     await roomy.get(a);
     expect(roomy.builds).toBe(1);
     expect(zips.get(a.replace('.zip', '.tar'))).toBeNull();
+  });
+
+  it('include the long ugoira: a fixed id, 150 different 600×600 frames, ids still ascending', async () => {
+    const d = state.data;
+    expect(d.ids[LONG_UGOIRA_INDEX]).toBe(LONG_UGOIRA_ID);
+    expect(d.ids[LONG_UGOIRA_INDEX - 1]!).toBeLessThan(LONG_UGOIRA_ID);
+    expect(d.ids[LONG_UGOIRA_INDEX + 1]!).toBeGreaterThan(LONG_UGOIRA_ID);
+    const work = d.workById(LONG_UGOIRA_ID)!;
+    expect([work.kind, work.xRestrict, work.width, work.height]).toEqual(['ugoira', 0, 600, 600]);
+    const web = (
+      await app.inject({ url: `/www.pixiv.net/ajax/illust/${work.id}/ugoira_meta` })
+    ).json() as { body: { src: string; frames: { file: string; delay: number }[] } };
+    expect(web.body.frames).toHaveLength(150);
+    expect(new Set(web.body.frames.map((f) => f.delay))).toEqual(new Set([60, 120]));
+    const res = await app.inject({ url: path(web.body.src), headers: REFERER });
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(files)).toHaveLength(150);
+    const picks = ['000000.jpg', '000001.jpg', '000075.jpg', '000149.jpg'];
+    const raws = await Promise.all(
+      picks.map((file) =>
+        sharp(Buffer.from(files[file]!)).raw().toBuffer({ resolveWithObject: true }),
+      ),
+    );
+    for (const { info } of raws) expect([info.width, info.height]).toEqual([600, 600]);
+    // Every pair of frames differs clearly, even neighbours (mean absolute difference ≥ 2).
+    for (let a = 0; a < raws.length; a++) {
+      for (let b = a + 1; b < raws.length; b++) {
+        const x = raws[a]!.data;
+        const y = raws[b]!.data;
+        let sum = 0;
+        for (let i = 0; i < x.length; i++) sum += Math.abs(x[i]! - y[i]!);
+        expect(sum / x.length, `${picks[a]} vs ${picks[b]}`).toBeGreaterThan(2);
+      }
+    }
   });
 });

@@ -8,8 +8,9 @@
 import { createHash } from 'node:crypto';
 import { zipSync, type Zippable } from 'fflate';
 import { jstPathDate } from '../clock.ts';
-import type { Dataset } from '../data/dataset.ts';
+import { LONG_UGOIRA_ID, type Dataset } from '../data/dataset.ts';
 import { artSvg, renderSvg } from './art.ts';
+import { longUgoiraSvg } from './long-ugoira.ts';
 import type { StoredImage } from './store.ts';
 
 export interface UgoiraFrame {
@@ -38,6 +39,11 @@ export class UgoiraZips {
   private readonly cache = new Map<string, StoredImage>();
   private readonly pending = new Map<string, Promise<StoredImage>>();
   private cachedBytes = 0;
+  /**
+   * The long ugoira's 150 frames, rendered once on its first zip and kept: both of its zips
+   * (600×600 fits either box) are built from them without drawing again.
+   */
+  private longFrames: Promise<Buffer[]> | null = null;
   /** Zips built so far (tests check the cache with it). */
   builds = 0;
 
@@ -83,16 +89,13 @@ export class UgoiraZips {
     this.builds++;
     const frames = this.framesOf(id);
     const files: Zippable = {};
+    const target = { width: box.width, height: box.height, cover: false, format: 'jpeg' } as const;
+    const long = id === LONG_UGOIRA_ID ? await this.renderLongFrames() : null;
     // One frame at a time: the machine is shared, and a zip is at most a few dozen frames.
     for (const [k, frame] of frames.entries()) {
-      const svg = artSvg({ seed: this.data.seed, key: `work:${id}:0`, width, height, frame: k });
-      const jpeg = await renderSvg(svg, {
-        width: box.width,
-        height: box.height,
-        cover: false,
-        format: 'jpeg',
-        quality: 90,
-      });
+      const svg = () =>
+        artSvg({ seed: this.data.seed, key: `work:${id}:0`, width, height, frame: k });
+      const jpeg = long?.[k] ?? (await renderSvg(svg(), { ...target, quality: 90 }));
       files[frame.file] = [new Uint8Array(jpeg), { level: 0, mtime: new Date(uploaded) }];
     }
     const bytes = Buffer.from(zipSync(files));
@@ -102,6 +105,21 @@ export class UgoiraZips {
       etag: `"${createHash('sha1').update(bytes).digest('hex').slice(0, 32)}"`,
       lastModified: new Date(Math.floor(uploaded / 1000) * 1000),
     };
+  }
+
+  private renderLongFrames(): Promise<Buffer[]> {
+    this.longFrames ??= (async () => {
+      const out: Buffer[] = [];
+      for (let k = 0; k < this.framesOf(LONG_UGOIRA_ID).length; k++) {
+        const target = { width: 600, height: 600, cover: false, format: 'jpeg' } as const;
+        out.push(await renderSvg(longUgoiraSvg(k), { ...target, quality: 90 }));
+      }
+      return out;
+    })().catch((error: unknown) => {
+      this.longFrames = null;
+      throw error;
+    });
+    return this.longFrames;
   }
 
   private remember(key: string, image: StoredImage): void {

@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { jstDay, jstPathDate } from '../../clock.ts';
 import { rawIllust, rawIllustDetail } from '../../data/app-json.ts';
 import { RANKING_PAGE, latestRankingDay } from '../../data/ranking.ts';
+import { LONG_UGOIRA_ID } from '../../data/dataset.ts';
+import { longUgoiraFrames } from '../../images/long-ugoira.ts';
 import { Rng } from '../../rng.ts';
 import type { SandboxState } from '../../state.ts';
 import {
@@ -147,8 +149,11 @@ export function registerIllusts(app: FastifyInstance, state: SandboxState): void
   });
 }
 
-/** The frames of an ugoira: 8 to 24 JPEGs with delays of 40 to 160 ms. */
+/**
+ * The frames of an ugoira: 8 to 24 JPEGs with delays of 40 to 160 ms; the long ugoira has 150.
+ */
 export function ugoiraFrames(state: SandboxState, id: number): { file: string; delay: number }[] {
+  if (id === LONG_UGOIRA_ID) return longUgoiraFrames();
   const r = Rng.of(state.data.seed, `ugoira:${id}`);
   const count = r.int(8, 24);
   const base = r.pick([40, 60, 80, 100, 120]);

@@ -1,11 +1,13 @@
 /**
- * The ugoira export worker: one frame at a time, a GIF frame (gifenc's PnnQuant palette of 256
- * colours for this frame, no dithering, LZW) or an APNG frame's compressed rows. The first GIF
+ * The ugoira export worker: one frame at a time, a GIF frame (this frame's own palette of up to
+ * 256 colours from quantize.ts, no dithering; gifenc's LZW and block writer) or an APNG frame's
+ * compressed rows. The first GIF
  * frame carries the file header, the screen descriptor and the loop extension; the caller joins
  * the frames in order and adds the trailer.
  */
-import { GIFEncoder, applyPalette, quantize } from 'gifenc';
+import { GIFEncoder } from 'gifenc';
 import { compressFrame } from './apng.ts';
+import { quantizeFrame } from './quantize.ts';
 
 export interface FrameJob {
   id: number;
@@ -18,10 +20,17 @@ export interface FrameJob {
 
 export type FrameResult = { id: number; bytes: Uint8Array } | { id: number; error: string };
 
+/** One canvas per worker, kept while the frame size stays the same. */
+let canvas: OffscreenCanvas | null = null;
+let context: OffscreenCanvasRenderingContext2D | null = null;
+
 function pixels(bitmap: ImageBitmap): Uint8ClampedArray {
-  const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!canvas || canvas.width !== bitmap.width || canvas.height !== bitmap.height) {
+    canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+    context = canvas.getContext('2d', { willReadFrequently: true });
+  }
   if (!context) throw new Error('no 2d context in the worker');
+  context.clearRect(0, 0, canvas.width, canvas.height);
   context.drawImage(bitmap, 0, 0);
   bitmap.close();
   return context.getImageData(0, 0, canvas.width, canvas.height).data;
@@ -31,8 +40,7 @@ export function encodeFrame(job: FrameJob): Uint8Array {
   const { width, height } = job.bitmap;
   const rgba = pixels(job.bitmap);
   if (job.kind === 'png') return compressFrame(rgba, width, height);
-  const palette = quantize(rgba, 256, { format: 'rgb565' });
-  const index = applyPalette(rgba, palette, 'rgb565');
+  const { palette, index } = quantizeFrame(rgba, width);
   const gif = GIFEncoder({ auto: false, initialCapacity: width * height });
   if (job.first) gif.writeHeader();
   gif.writeFrame(index, width, height, { palette, delay: job.delay, repeat: 0, first: job.first });

@@ -169,16 +169,18 @@ export async function encodeVideo(
   });
   const source = new VideoSampleSource({ codec, bitrate: QUALITY_HIGH });
   output.addVideoTrack(source);
-  const canvas = new OffscreenCanvas(width, height);
-  const context = canvas.getContext('2d');
-  if (!context) throw new Error('no 2d context');
+  // Frames of even sizes go to the encoder as they are; others are cut on a canvas first.
+  const even = frames[0]!.bitmap.width === width && frames[0]!.bitmap.height === height;
+  const canvas = even ? null : new OffscreenCanvas(width, height);
+  const context = canvas?.getContext('2d');
+  if (canvas && !context) throw new Error('no 2d context');
   try {
     await output.start();
     let at = 0;
     for (const [i, frame] of frames.entries()) {
       if (signal.aborted) throw aborted(signal);
-      context.drawImage(frame.bitmap, 0, 0);
-      const sample = new VideoSample(canvas, {
+      context?.drawImage(frame.bitmap, 0, 0);
+      const sample = new VideoSample(canvas ?? frame.bitmap, {
         timestamp: at / 1000,
         duration: frame.delay / 1000,
       });

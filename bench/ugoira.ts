@@ -1,0 +1,141 @@
+/**
+ * The ugoira export benchmark (issue 16): the sandbox's long ugoira (150 frames of 600×600, its
+ * 1920x1080 zip as the app fetches it) encoded in Debian's Chromium, in one page and one run: the
+ * app's GIF (lib/ugoira-export's worker pool) against gif.js 0.2 on the same kept frames (75:
+ * with 100 frames or more every second one), and the app's WebM and MP4 (Browser). The page
+ * (bench/ugoira-page, built here with Vite from the app's own modules) is served on a loopback
+ * port of its own with gif.js's worker script beside it. Goals: our GIF at least 5× faster than
+ * gif.js with a mean colour error no larger, WebM and MP4 each under 2 s.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { build } from 'vite';
+import { buildSandboxApp } from '@pv/sandbox';
+import { LONG_UGOIRA_ID } from '../packages/sandbox/src/data/dataset.ts';
+import type { UgoiraPageResult } from './ugoira-result.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..');
+const TIMEOUT_MS = 600_000;
+
+export const UGOIRA_GOALS = { gif_speedup_vs_gifjs: 5, video_ms: 2000 } as const;
+
+export interface UgoiraResult extends UgoiraPageResult {
+  work_id: number;
+  gif_speedup_vs_gifjs: number;
+  load_average_1m: number;
+  goals: { missed: string[] };
+}
+
+/** The long ugoira's 1920x1080 zip (the one the app plays and exports) and its frames. */
+async function longUgoira(): Promise<{ zip: Buffer; frames: unknown }> {
+  const sandbox = buildSandboxApp({ illustCount: 2_000, userCount: 300, faults: [] });
+  try {
+    await sandbox.app.ready();
+    const meta = (
+      await sandbox.app.inject({ url: `/www.pixiv.net/ajax/illust/${LONG_UGOIRA_ID}/ugoira_meta` })
+    ).json() as { body: { originalSrc: string; frames: unknown } };
+    const zip = await sandbox.app.inject({
+      url: meta.body.originalSrc.replace('https://', '/'),
+      headers: { referer: 'https://www.pixiv.net/' },
+    });
+    if (zip.statusCode !== 200) throw new Error(`the long ugoira's zip answered ${zip.statusCode}`);
+    return { zip: zip.rawPayload, frames: meta.body.frames };
+  } finally {
+    await sandbox.app.close();
+  }
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.json': 'application/json',
+  '.zip': 'application/zip',
+};
+
+function serve(dist: string, zip: Buffer, frames: unknown): Promise<Server> {
+  const gifWorker = readFileSync(join(root, 'node_modules/gif.js/dist/gif.worker.js'));
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    let body: Buffer | string | null = null;
+    if (path === '/frames.zip') body = zip;
+    else if (path === '/meta.json') body = JSON.stringify({ frames });
+    else if (path === '/gif.worker.js') body = gifWorker;
+    else {
+      const file = normalize(join(dist, path === '/' ? 'index.html' : path));
+      if (file.startsWith(dist)) {
+        try {
+          body = readFileSync(file);
+        } catch {
+          body = null;
+        }
+      }
+    }
+    if (body === null) {
+      res.writeHead(404).end();
+      return;
+    }
+    const type = path === '/' ? '.html' : extname(path);
+    res.writeHead(200, { 'content-type': TYPES[type] ?? 'application/octet-stream' });
+    res.end(body);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+export async function measureUgoira(): Promise<UgoiraResult> {
+  const dist = mkdtempSync(join(tmpdir(), 'pv-ugoira-bench-'));
+  try {
+    await build({
+      configFile: false,
+      root: join(here, 'ugoira-page'),
+      logLevel: 'warn',
+      build: { outDir: dist, emptyOutDir: true, target: 'es2022' },
+      worker: { format: 'es' },
+    });
+    const { zip, frames } = await longUgoira();
+    const server = await serve(dist, zip, frames);
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    try {
+      const page = await browser.newPage();
+      page.on('pageerror', (error) => console.error('page error:', error.message));
+      page.setDefaultTimeout(TIMEOUT_MS);
+      await page.goto(`http://127.0.0.1:${port}/`);
+      await page.waitForFunction('typeof window.runUgoiraBench === "function"');
+      const load = Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+      const result = (await page.evaluate('window.runUgoiraBench()')) as UgoiraPageResult;
+      const speedup = Number((result.gifjs_ms / result.ours_gif_ms).toFixed(2));
+      const missed: string[] = [];
+      if (speedup < UGOIRA_GOALS.gif_speedup_vs_gifjs)
+        missed.push(`GIF only ${speedup}× faster than gif.js`);
+      if (result.gif_mean_error > result.gifjs_mean_error)
+        missed.push(
+          `GIF mean colour error ${result.gif_mean_error.toFixed(2)} above gif.js's ${result.gifjs_mean_error.toFixed(2)}`,
+        );
+      if (result.webm_ms >= UGOIRA_GOALS.video_ms) missed.push(`WebM took ${result.webm_ms} ms`);
+      if (result.mp4_ms >= UGOIRA_GOALS.video_ms) missed.push(`MP4 took ${result.mp4_ms} ms`);
+      return {
+        work_id: LONG_UGOIRA_ID,
+        gif_speedup_vs_gifjs: speedup,
+        ...result,
+        gif_mean_error: Number(result.gif_mean_error.toFixed(3)),
+        gifjs_mean_error: Number(result.gifjs_mean_error.toFixed(3)),
+        load_average_1m: load,
+        goals: { missed },
+      };
+    } finally {
+      await browser.close();
+      server.close();
+    }
+  } finally {
+    rmSync(dist, { recursive: true, force: true });
+  }
+}
