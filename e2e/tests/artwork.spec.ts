@@ -159,7 +159,7 @@ test('a 7-page work starts shrunk with a page counter; "show all" shows every pa
   await expect(page.getByTestId('artwork-show-all')).toHaveCount(0);
 });
 
-test("the author's carousel shows with 10 or more works, its 'more' slide to their works", async ({
+test("the author's carousel shows with 10 or more works beside the metadata, its 'more' slide to their works", async ({
   page,
 }) => {
   await open(page, prolific.id);
@@ -169,6 +169,13 @@ test("the author's carousel shows with 10 or more works, its 'more' slide to the
   expect(shown).toBeGreaterThanOrEqual(5);
   expect(shown).toBeLessThanOrEqual(10);
   await expect(row.getByTestId('row-more').locator('img')).toHaveCount(5);
+  // on a wide screen it follows the pictures in the main column, beside the metadata column
+  // (not under the taller of the two, which left an empty area under a landscape picture)
+  const pictures = (await page.getByTestId('artwork-picture').last().boundingBox())!;
+  const side = (await page.locator('#main aside').boundingBox())!;
+  const carousel = (await row.boundingBox())!;
+  expect(carousel.x + carousel.width).toBeLessThanOrEqual(side.x);
+  expect(carousel.y - (pictures.y + pictures.height)).toBeLessThan(40);
   await row.getByTestId('row-more').click();
   await expect(page).toHaveURL(`/users/${prolific.user.id}/artworks`);
 });

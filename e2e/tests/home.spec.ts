@@ -288,7 +288,7 @@ test('discovery: a home card in self-hosted mode, and a screen whose shuffle bri
   await expect(page.getByTestId('artwork-card-title').first()).not.toHaveAttribute('href', before!);
 });
 
-test("the ranking row's 'more' slide shows the feed's items 10 to 15 behind it", async ({
+test("the ranking row's 'more' slide shows the feed's items 10 to 15 behind it, without holes; rows line up with their headings", async ({
   page,
 }) => {
   const date = rankingDateWindow(new Date()).defaultDate;
@@ -311,6 +311,23 @@ test("the ranking row's 'more' slide shows the feed's items 10 to 15 behind it",
   expect(await Promise.all((await items.all()).map((l) => linkedArtworkId(l)))).toEqual(
     shown.map((a) => a.id),
   );
+  // each row's first card, and the random grid's, starts where its heading starts
+  // (before the row is scrolled sideways to its 'more' slide)
+  for (const [section, item] of [
+    ['home-ranking', 'row-item'],
+    ['home-recommended', 'row-item'],
+    ['home-random', 'artwork-card'],
+  ] as const) {
+    const first = page.getByTestId(section).getByTestId(item).first();
+    await expect(first).toBeVisible();
+    const heading = await page.getByTestId(section).locator('h2').boundingBox();
+    const card = await first.boundingBox();
+    expect(
+      Math.abs(card!.x - heading!.x),
+      `${section}: card ${card!.x}, heading ${heading!.x}`,
+    ).toBeLessThanOrEqual(1);
+  }
+
   const slide = row.getByTestId('row-more').locator('img');
   await expect(slide).toHaveCount(more.length);
   const srcs = await slide.evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? ''));
@@ -319,7 +336,17 @@ test("the ranking row's 'more' slide shows the feed's items 10 to 15 behind it",
   srcs.forEach((src, i) => expect(src).toMatch(new RegExp(`/${more[i]!.id}(_p0)?_square1200\\.`)));
   // lazy pictures: on a narrow screen the slide is scrolled to first
   await row.getByTestId('row-more').scrollIntoViewIfNeeded();
-  await expectImageLoaded(slide.first());
+  for (const img of await slide.all()) await expectImageLoaded(img);
+  // the pictures cover the whole slide, whatever their count: no empty (grey) cell
+  const covered = await row.getByTestId('row-more').evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const area = Array.from(el.querySelectorAll('img')).reduce((sum, img) => {
+      const r = img.getBoundingClientRect();
+      return sum + r.width * r.height;
+    }, 0);
+    return area / (box.width * box.height);
+  });
+  expect(covered).toBeCloseTo(1, 2);
 });
 
 const RATE_LIMIT = {

@@ -102,6 +102,9 @@ test('a live plays its stream, ticks its time, and its chat grows from the webso
 }) => {
   // the chat must grow until it overflows its box, at one message per 1.5 s on wide screens
   test.setTimeout(120_000);
+  // At 1024 px the chat beside the video has its least height (a 420 px list) and overflows after
+  // a few messages; at 1440 it runs down the taller video column and takes twice as long.
+  await page.setViewportSize({ width: 1024, height: 800 });
   const live = (await lives(page.request)).find((l) => !l.is_adult)!;
   await page.goto(`/live/${live.id}`);
   await expect(page.getByTestId('live-detail')).toBeVisible();
@@ -144,6 +147,15 @@ test('finish closes the live: the player stops and the time stands still', async
   const live = (await lives(page.request)).filter((l) => !l.is_adult)[2]!;
   await page.goto(`/live/${live.id}`);
   await expect(page.getByTestId('live-chat-entry').first()).toBeVisible();
+  // beside the video the chat list runs down to the end of the video's column, not short of it
+  const stage = (await page
+    .getByTestId('live-detail')
+    .locator(':scope > section')
+    .first()
+    .boundingBox())!;
+  const list = (await page.getByTestId('live-chat').boundingBox())!;
+  // (the chat box's 1 px border lies between them)
+  expect(Math.abs(list.y + list.height - (stage.y + stage.height))).toBeLessThanOrEqual(2);
   await page.waitForTimeout(500);
   const res = await page.request.post(`${SANDBOX_BASE_URL}/_sandbox/lives/${live.id}/finish`);
   expect(res.status()).toBe(200);

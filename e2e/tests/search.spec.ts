@@ -237,6 +237,15 @@ test('results: the current tab, filter chips that open a sheet at their field, t
   await expect(page.getByTestId('filter-chip-duration')).toHaveText('Period');
 });
 
+test('the alias /s/{word} marks the illustrations tab current, as /search/{word} does', async ({
+  page,
+}) => {
+  await page.goto(`/s/${encodeURIComponent('風景')}`);
+  const current = page.getByTestId('search-tabs').locator('[aria-current="page"]');
+  await expect(current).toHaveText('Illustrations & manga');
+  await expect(current).toHaveAttribute('href', `/search/${encodeURIComponent('風景')}`);
+});
+
 test('a minimum-favourites tag drops results at or under that number', async ({ page }) => {
   const answered = answeredSearch(page);
   await page.goto(`/search/${encodeURIComponent('風景')}?min_fav=1000`);

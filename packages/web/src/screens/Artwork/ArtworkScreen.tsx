@@ -102,42 +102,44 @@ export default function ArtworkScreen() {
   return (
     <>
       <TopBar title={artwork.title} />
-      <div className={styles.layout} {...swipe}>
-        {censored ? (
-          <div className={styles.hidden} data-testid="artwork-censored">
-            <p>{t('artwork.censored')}</p>
-          </div>
-        ) : (
-          <ArtworkPictures artwork={artwork} imageProxy={imageProxy} onOpen={open} />
-        )}
-        <aside className={styles.side}>
-          {!artwork.visible && (
-            <p className={styles.restricted} data-testid="artwork-restricted">
-              {t(
-                isLimitPlaceholder(artwork.images[0]?.l)
-                  ? 'artwork.restricted_none'
-                  : 'artwork.restricted_web',
-              )}
-            </p>
+      <div className={styles.page}>
+        <div className={styles.layout} {...swipe}>
+          {censored ? (
+            <div className={styles.hidden} data-testid="artwork-censored">
+              <p>{t('artwork.censored')}</p>
+            </div>
+          ) : (
+            <ArtworkPictures artwork={artwork} imageProxy={imageProxy} onOpen={open} />
           )}
-          <ArtworkMeta artwork={artwork} />
-          {artwork.visible && (
-            <ArtworkActions artwork={artwork} page={page} onDownload={download} />
-          )}
-          {artwork.visible && (
-            <SaveOfflineButton
-              kind="illust"
-              id={artwork.id}
-              plan={(base) => planArtwork(artwork, app.imgReso === 'Large', base)}
-            />
-          )}
-          <AuthorCard artwork={artwork} imageProxy={imageProxy} />
-          <Comments artwork={artwork} imageProxy={imageProxy} />
-        </aside>
-      </div>
-      <div className={styles.below}>
-        <AuthorWorks artwork={artwork} imageProxy={imageProxy} />
-        <RelatedWorks id={artwork.id} imageProxy={imageProxy} />
+          <aside className={styles.side}>
+            {!artwork.visible && (
+              <p className={styles.restricted} data-testid="artwork-restricted">
+                {t(
+                  isLimitPlaceholder(artwork.images[0]?.l)
+                    ? 'artwork.restricted_none'
+                    : 'artwork.restricted_web',
+                )}
+              </p>
+            )}
+            <ArtworkMeta artwork={artwork} />
+            {artwork.visible && (
+              <ArtworkActions artwork={artwork} page={page} onDownload={download} />
+            )}
+            {artwork.visible && (
+              <SaveOfflineButton
+                kind="illust"
+                id={artwork.id}
+                plan={(base) => planArtwork(artwork, app.imgReso === 'Large', base)}
+              />
+            )}
+            <AuthorCard artwork={artwork} imageProxy={imageProxy} />
+            <Comments artwork={artwork} imageProxy={imageProxy} />
+          </aside>
+        </div>
+        <div className={styles.below}>
+          <AuthorWorks artwork={artwork} imageProxy={imageProxy} />
+          <RelatedWorks id={artwork.id} imageProxy={imageProxy} />
+        </div>
       </div>
       {ugoiraSheet && (
         <UgoiraDownloadSheet artwork={artwork} onClose={() => setUgoiraSheet(false)} />

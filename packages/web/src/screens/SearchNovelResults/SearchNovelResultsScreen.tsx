@@ -74,7 +74,7 @@ export default function SearchNovelResultsScreen() {
   return (
     <div className={styles.page}>
       <TopBar title={keyword.trim()} />
-      <SearchTabs keyword={keyword.trim()} />
+      <SearchTabs keyword={keyword.trim()} current="/search_novel" />
       <SearchBox key={keyword} target="novel" initial={keyword} />
       <SearchFilters
         values={{ ...f, order: f.sort, minFav }}

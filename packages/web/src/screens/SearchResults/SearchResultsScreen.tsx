@@ -90,7 +90,7 @@ export default function SearchResultsScreen() {
   return (
     <div className={styles.page}>
       <TopBar title={keyword.trim()} />
-      <SearchTabs keyword={keyword.trim()} />
+      <SearchTabs keyword={keyword.trim()} current="/search" />
       <SearchBox key={keyword} target="illust" initial={keyword} />
       <SearchFilters
         values={filters}

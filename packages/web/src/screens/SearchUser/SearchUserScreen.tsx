@@ -28,7 +28,7 @@ export default function SearchUserScreen() {
   return (
     <div className={styles.page}>
       <TopBar title={word} />
-      <SearchTabs keyword={word} />
+      <SearchTabs keyword={word} current="/search_user" />
       <SearchBox key={word} target="user" initial={word} />
       <UserList list={list} imageProxy={imageProxy ?? undefined} />
     </div>
