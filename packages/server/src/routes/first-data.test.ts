@@ -12,7 +12,7 @@ function webDistWithHead(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><head><title>Pixiv Viewer</title></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><meta charset="UTF-8" /><title>Pixiv Viewer</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
   );
   return dir;
 }
@@ -69,6 +69,13 @@ describe('the first-data head part', () => {
     expect(links).toHaveLength(1);
     const [data] = links;
     expect(data).toMatchObject({ as: 'fetch', crossorigin: true, high: false });
+    // first in the head after the charset: the browser asks for it before the app's script
+    const html = (await t.app.inject({ url: '/rank/daily', headers: { accept: 'text/html' } }))
+      .body;
+    expect(html).toMatch(
+      /^<!doctype html><html><head><meta charset="UTF-8" \/><link rel="preload" as="fetch"/,
+    );
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script'));
     // the app's call: `api.get('rank', {mode, date, page})`, parameters in that order
     expect([...days, after].map((d) => `/api/pixiv/rank?mode=day&date=${d}&page=1`)).toContain(
       data!.href,

@@ -160,7 +160,7 @@ function optedOut(cookie: string | undefined): boolean {
 /** The head part: preload links of the page's first data and, when known, first pictures. */
 export function firstDataHead(options: FirstDataOptions): HeadPart {
   const now = options.now ?? (() => new Date());
-  return async (req) => {
+  const part: HeadPart = async (req) => {
     if (optedOut(req.headers.cookie)) return '';
     const plan = pagePlan(req.url, now());
     if (!plan) return '';
@@ -181,4 +181,7 @@ export function firstDataHead(options: FirstDataOptions): HeadPart {
     }
     return links.join('');
   };
+  // before the app's script and styles: the browser then asks for the data first
+  part.early = true;
+  return part;
 }
