@@ -72,3 +72,34 @@ test('the ranking’s first page starts with the HTML and is fetched once', asyn
   expect(await page.locator('link[rel="preload"][as="fetch"]').count()).toBe(0);
   expect(requests.filter((r) => r.type !== 'fetch' || !r.token)).toEqual([]);
 });
+
+test('an en-US browser paints its first content with its own catalogue, the fallback only after', async ({
+  page,
+}) => {
+  await page.goto('/rank/daily');
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // the fallback (zh-Hans) catalogue comes once the page is idle: wait for it, then compare
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .some((e) => /\/assets\/zh-Hans-[\w-]+\.js$/.test(e.name)),
+      ),
+    )
+    .toBe(true);
+  const t = await page.evaluate(() => {
+    const start = (re: RegExp) =>
+      performance.getEntriesByType('resource').find((e) => re.test(new URL(e.name).pathname))
+        ?.startTime;
+    return {
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+      own: start(/^\/assets\/en-[\w-]+\.js$/),
+      fallback: start(/^\/assets\/zh-Hans-[\w-]+\.js$/),
+    };
+  });
+  expect(t.paint).toBeDefined();
+  expect(t.own).toBeLessThan(t.paint!);
+  expect(t.fallback).toBeGreaterThan(t.paint!);
+});

@@ -4,7 +4,7 @@ import { RouterProvider } from 'react-router';
 import './styles/globals.css';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
 import { OWN_API_BASE, readApiBase } from './state/settings/api-base.ts';
 import { syncFirstDataCookie } from './state/settings/first-data-cookie.ts';
@@ -47,6 +47,7 @@ if (external) {
     </StrictMode>,
   );
   afterStartup(startup);
+  loadFallbackCatalogueAfterPaint();
   watchConnectivity();
   installImageFallback();
   if (import.meta.env.PROD) registerServiceWorker();
