@@ -51,6 +51,10 @@ if (runs('bundle')) {
   writeResult('bundle', bundle);
   console.table(bundle.files);
   console.log('total gzip bytes before first paint:', bundle.total);
+  if (!bundle.goal_met)
+    missed.push(
+      `bundle: ${bundle.total.gzipBytes} gzip bytes before first paint, the goal is ${bundle.goal_gzip_bytes}`,
+    );
 }
 
 if (runs('grid')) {

@@ -6,7 +6,8 @@
  * - an image through `/i/*` against nginx serving the very same image,
  * - the same mirror call on a second server at LOG_LEVEL=warn (what the request log costs),
  * - and nginx's empty 204, the ceiling of the generator on this machine.
- * Contenders alternate, ROUNDS rounds, and each figure is the median round. Only 2xx answers
+ * Each contender first gets an unmeasured warm-up (WARMUP_S seconds: the JIT, the sockets, the
+ * caches), then contenders alternate, ROUNDS rounds, and each figure is the median round. Only 2xx answers
  * count (wrk's Lua `done` reports the rest as status errors). The sandbox, the servers and nginx
  * each run as their own process. Goals: cache-hit rate ≥ 50 % of nginx's, p99 < 5 ms; run.ts
  * exits 1 when one is missed. Writes `server.json` through run.ts.
@@ -27,6 +28,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+/** The unmeasured warm-up of each contender before the rounds (0: none). */
+const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 /** The goals of issue 17. */
 export const GOAL_RATIO_TO_NGINX = 0.5;
 export const GOAL_P99_MS = 5;
@@ -52,6 +55,8 @@ export interface ServerBenchResult {
   threads: number;
   duration_s: number;
   rounds: number;
+  /** Seconds of unmeasured load each contender got before the rounds. */
+  warmup_s: number;
   mirror_cache_hit: WrkResult;
   nginx_json: WrkResult;
   image_proxy: WrkResult;
@@ -111,10 +116,10 @@ interface WrkRound {
   socket_errors: number;
 }
 
-function runWrk(url: string, script: string): WrkRound {
+function runWrk(url: string, script: string, seconds = DURATION_S): WrkRound {
   const res = spawnSync(
     WRK,
-    [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${DURATION_S}s`, '--timeout', '5s', '-s', script, url],
+    [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '5s', '-s', script, url],
     { encoding: 'utf8', maxBuffer: 1 << 20 },
   );
   const line = res.stdout.split('\n').find((l) => l.startsWith('{"requests"'));
@@ -268,6 +273,11 @@ export async function measureServer(): Promise<ServerBenchResult> {
       Name,
       WrkRound[]
     >;
+    if (WARMUP_S > 0)
+      for (const name of names) {
+        const warm = runWrk(contenders[name], script, WARMUP_S);
+        console.log(`server bench warm-up: ${name} ${warm.rps}/s (not counted)`);
+      }
     for (let round = 0; round < ROUNDS; round++) {
       // alternate: each round in turn, and every other round backwards, so no contender always
       // runs right after the same one
@@ -307,6 +317,7 @@ export async function measureServer(): Promise<ServerBenchResult> {
       threads: THREADS,
       duration_s: DURATION_S,
       rounds: ROUNDS,
+      warmup_s: WARMUP_S,
       ...r,
       ratio_to_nginx: ratio,
       log_info_over_warn: Number(

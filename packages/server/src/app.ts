@@ -33,6 +33,7 @@ import { ImageKeep } from './routes/img/keep.ts';
 import { spaRoutes } from './routes/spa.ts';
 import { shareRoutes } from './routes/share/index.ts';
 import { previewHead } from './routes/share/head.ts';
+import { firstDataHead } from './routes/first-data.ts';
 import { feedRoutes } from './routes/feeds/index.ts';
 import { RequestLogController, requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
@@ -262,7 +263,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await feedRoutes(scope, share);
   });
   await app.register(async (scope) =>
-    spaRoutes(scope, { webDist: config.webDist, head: [previewHead(share)] }),
+    spaRoutes(scope, {
+      webDist: config.webDist,
+      head: [
+        previewHead(share),
+        firstDataHead({ deps: share.deps, imageProxy: config.imageProxy }),
+      ],
+    }),
   );
   return app;
 }

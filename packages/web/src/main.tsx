@@ -4,9 +4,10 @@ import { RouterProvider } from 'react-router';
 import './styles/globals.css';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
-import { initI18n } from './lib/i18n.ts';
+import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
-import { readApiBase } from './state/settings/api-base.ts';
+import { OWN_API_BASE, readApiBase } from './state/settings/api-base.ts';
+import { syncFirstDataCookie } from './state/settings/first-data-cookie.ts';
 import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
 import { externalTarget } from './lib/external-query.ts';
 import { installImageFallback } from './lib/image-fallback.ts';
@@ -19,6 +20,8 @@ const external = externalTarget(window.location.search);
 if (external) {
   window.location.replace(external);
 } else {
+  // the server preloads a page's first mirror calls only while they are its anonymous ones
+  syncFirstDataCookie(userToken() !== undefined || readApiBase() !== OWN_API_BASE);
   await initI18n();
   const root = createRoot(document.getElementById('root')!);
   const startup = checkStartup();
@@ -44,6 +47,7 @@ if (external) {
     </StrictMode>,
   );
   afterStartup(startup);
+  loadFallbackCatalogueAfterPaint();
   watchConnectivity();
   installImageFallback();
   if (import.meta.env.PROD) registerServiceWorker();

@@ -128,6 +128,15 @@ export class ResponseCache {
     );
   }
 
+  /**
+   * The fresh value kept under `key`, or undefined: never loads and never waits for a load (a
+   * page's head part uses it to learn what it may preload without an upstream call).
+   */
+  async peek(key: string): Promise<string | undefined> {
+    const entry = await this.read(key);
+    return entry && entry.expires > this.now() ? entry.body : undefined;
+  }
+
   async fetch(
     key: string,
     ttlSeconds: number | null,

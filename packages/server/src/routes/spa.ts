@@ -12,7 +12,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
  * preloads of the route's first data). Returns '' when it has nothing for this URL; must never
  * throw for an upstream fault (the page is served without its part instead).
  */
-export type HeadPart = (req: FastifyRequest) => Promise<string> | string;
+export type HeadPart = ((req: FastifyRequest) => Promise<string> | string) & {
+  /**
+   * Its markup goes first in the head (after the charset), before the app's script and style
+   * links, so that the browser starts what it names first: preloads of the page's data.
+   */
+  early?: boolean;
+};
+
+/** The `<meta charset>` (which must stay within the head's first bytes), else `<head>`. */
+const CHARSET = /<meta charset[^>]*>/i;
 
 export interface SpaOptions {
   webDist: string;
@@ -33,8 +42,11 @@ async function shellFor(html: string, parts: HeadPart[], req: FastifyRequest): P
       }
     }),
   );
-  const markup = added.join('');
-  return markup ? html.replace('</head>', `${markup}</head>`) : html;
+  const early = added.filter((_, i) => parts[i]!.early).join('');
+  const late = added.filter((_, i) => !parts[i]!.early).join('');
+  let page = late ? html.replace('</head>', `${late}</head>`) : html;
+  if (early) page = page.replace(CHARSET.test(page) ? CHARSET : '<head>', (at) => `${at}${early}`);
+  return page;
 }
 
 function wantsPage(url: string, accept: string | undefined): boolean {

@@ -66,7 +66,9 @@ export async function initI18n(): Promise<typeof i18next> {
     .use(initReactI18next)
     .init({
       lng: initialLanguage(),
-      fallbackLng: FALLBACK_LANGUAGE,
+      // Only the user's own catalogue before the first paint (issue 17): the fallback follows
+      // (loadFallbackCatalogue); every catalogue has every key, so it is a safety net only.
+      fallbackLng: false,
       supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
@@ -78,4 +80,40 @@ export async function initI18n(): Promise<typeof i18next> {
     localStorage.setItem(STORAGE_KEYS.language, lng);
   });
   return i18next;
+}
+
+/**
+ * The fallback catalogue (spec 001 §6: zh-Hans), for a key the user's own catalogue might lack:
+ * loaded once the page has painted and is idle, not with the app's start.
+ */
+export function loadFallbackCatalogue(): Promise<void> {
+  i18next.options.fallbackLng = [FALLBACK_LANGUAGE];
+  return i18next.loadLanguages(FALLBACK_LANGUAGE);
+}
+
+/** How long a page that never paints (a hidden tab) waits before loading the fallback anyway. */
+const FALLBACK_WAIT_MS = 10_000;
+
+/** Loads the fallback catalogue after the first contentful paint, when the page is idle. */
+export function loadFallbackCatalogueAfterPaint(): void {
+  let done = false;
+  const load = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    whenIdle(() => void loadFallbackCatalogue());
+  };
+  const observer =
+    typeof PerformanceObserver === 'undefined'
+      ? undefined
+      : new PerformanceObserver((list) => {
+          if (list.getEntriesByName('first-contentful-paint').length > 0) load();
+        });
+  try {
+    observer?.observe({ type: 'paint', buffered: true });
+  } catch {
+    // no paint timing in this browser: the timer alone
+  }
+  setTimeout(load, FALLBACK_WAIT_MS);
 }

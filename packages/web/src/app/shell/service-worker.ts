@@ -1,9 +1,10 @@
 /**
  * The app's side of the service worker (issue 19): registration through workbox-window and the
  * update prompt's state (a new build installed and waiting), which AppStatus renders.
+ * workbox-window is loaded when registering, after the first render: not part of the first paint.
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 
 type Listener = () => void;
 
@@ -30,12 +31,17 @@ let workbox: Workbox | null = null;
 /** Registers /sw.js (production builds only: the dev server has none). */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  // A build installed while this page runs old code: ask, never swap code under the user.
-  workbox.addEventListener('waiting', () => updateWaiting.set(true));
   // Registration can fail (blocked by the browser or an extension, private modes, a broken
-  // worker file): the app then simply runs without offline support.
-  workbox.register().catch(() => undefined);
+  // worker file, its code not loading): the app then simply runs without offline support.
+  import('workbox-window')
+    .then(({ Workbox }) => {
+      const wb = new Workbox('/sw.js', { scope: '/' });
+      workbox = wb;
+      // A build installed while this page runs old code: ask, never swap code under the user.
+      wb.addEventListener('waiting', () => updateWaiting.set(true));
+      return wb.register();
+    })
+    .catch(() => undefined);
 }
 
 /** The update prompt's Reload: the waiting worker takes over, then the page reloads onto it. */

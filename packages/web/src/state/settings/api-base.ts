@@ -6,6 +6,7 @@
  */
 import { HTTP_TIMEOUT_MS } from '@pv/core';
 import { STORAGE_KEYS } from './storage-keys.ts';
+import { syncFirstDataCookie } from './first-data-cookie.ts';
 
 /** This server's mirror: the default, and the only base that receives the user's token. */
 export const OWN_API_BASE = '/api/pixiv';
@@ -75,4 +76,7 @@ export async function checkApiBase(
 export function saveApiBase(base: string, storage: Storage = localStorage): void {
   if (base === OWN_API_BASE) storage.removeItem(STORAGE_KEYS.apiBase);
   else storage.setItem(STORAGE_KEYS.apiBase, base);
+  // another mirror: the server's preloads of its own mirror calls would go unused (back to this
+  // server's own, the app's next start decides, as it knows whether a token goes with the calls)
+  if (base !== OWN_API_BASE) syncFirstDataCookie(true);
 }

@@ -9,6 +9,8 @@
 import { useSyncExternalStore } from 'react';
 import { SESSION_ID_PATTERN, isSessionExpired, sessionExpiresAt } from '@pv/core';
 import { STORAGE_KEYS } from './storage-keys.ts';
+import { OWN_API_BASE, readApiBase } from './api-base.ts';
+import { syncFirstDataCookie } from './first-data-cookie.ts';
 
 /** The account a session login answered (spec 000 §3 "Current user"). */
 export interface SessionUser {
@@ -102,6 +104,7 @@ export function saveClientConfig(
 ): void {
   const { refreshToken, useLocalAppApi } = next;
   localStorage.setItem(STORAGE_KEYS.clientConfig, JSON.stringify({ refreshToken, useLocalAppApi }));
+  syncFirstDataCookie((useLocalAppApi && refreshToken !== '') || readApiBase() !== OWN_API_BASE);
   emit();
 }
 

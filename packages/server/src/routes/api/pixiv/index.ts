@@ -213,6 +213,24 @@ export async function readMirror(
   return JSON.parse(cached.value) as unknown;
 }
 
+/**
+ * A mirror answer from the cache alone, under the key `readMirror` and an anonymous mirror call
+ * use; undefined when it is not there (or not fresh). Never calls upstream.
+ */
+export async function peekMirror(
+  deps: MirrorDeps,
+  name: string,
+  params: Record<string, unknown>,
+  language: string | undefined,
+): Promise<unknown> {
+  const endpoint = ENDPOINTS[name];
+  if (!endpoint) throw new Error(`no mirror route ${name}`);
+  const result = validate(endpoint.fields, params, endpoint.passthrough);
+  if ('issues' in result) throw new Error(`invalid arguments for ${name}`);
+  const value = await deps.cache.peek(cacheKey(name, result.args, language));
+  return value === undefined ? undefined : (JSON.parse(value) as unknown);
+}
+
 interface UpstreamAnswer {
   status: number;
   /** Parsed JSON, for the failure checks; null for a text answer. */

@@ -1,0 +1,207 @@
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { normaliseIllust, rankingDateWindow, type RawIllust } from '@pv/core';
+import { startTestServer, type TestServer } from '../test-helpers.ts';
+import { PRELOADED_CARD_PICTURES, pagePlan, plainWork } from './first-data.ts';
+
+/** A built app whose shell has a head, as the real build's has. */
+function webDistWithHead(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'pv-first-data-'));
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><html><head><meta charset="UTF-8" /><title>Pixiv Viewer</title><script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  return dir;
+}
+
+const LANG = { 'accept-language': 'en-US,en;q=0.9' };
+
+interface Preload {
+  as: string;
+  href: string;
+  crossorigin: boolean;
+  high: boolean;
+}
+
+/** The page as a browser asks for it; its preload links in order, hrefs unescaped. */
+async function preloads(t: TestServer, url: string, headers: Record<string, string> = {}) {
+  const res = await t.app.inject({ url, headers: { accept: 'text/html', ...LANG, ...headers } });
+  expect(res.statusCode, url).toBe(200);
+  const head = /<head>([\s\S]*)<\/head>/.exec(res.body)![1]!;
+  return [...head.matchAll(/<link rel="preload"([^>]*)>/g)].map(([, attrs]): Preload => ({
+    as: /as="([^"]+)"/.exec(attrs!)![1]!,
+    href: /href="([^"]+)"/.exec(attrs!)![1]!.replaceAll('&amp;', '&'),
+    crossorigin: / crossorigin(?=[ >]|$)/.test(attrs!),
+    high: attrs!.includes('fetchpriority="high"'),
+  }));
+}
+
+/** The default ranking day as the app picks it, at the time of the page request. */
+function defaultDays(): string[] {
+  return [rankingDateWindow(new Date()).defaultDate];
+}
+
+async function rankingIllusts(t: TestServer, url: string): Promise<RawIllust[]> {
+  const res = await t.app.inject({ url, headers: LANG });
+  return (res.json() as { illusts: RawIllust[] }).illusts;
+}
+
+describe('the first-data head part', () => {
+  let t: TestServer;
+  let dist: string;
+  beforeAll(async () => {
+    dist = webDistWithHead();
+    // the sandbox on the real clock: the pages ask for the app's default day, a real one
+    t = await startTestServer({ webDist: dist, sandboxNow: Date.now() });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dist, { recursive: true, force: true });
+  });
+
+  it('preloads the ranking page the rank screen asks for first, and no picture it does not know', async () => {
+    const days = defaultDays();
+    const links = await preloads(t, '/rank/daily');
+    const after = rankingDateWindow(new Date()).defaultDate;
+    expect(links).toHaveLength(1);
+    const [data] = links;
+    expect(data).toMatchObject({ as: 'fetch', crossorigin: true, high: false });
+    // first in the head after the charset: the browser asks for it before the app's script
+    const html = (await t.app.inject({ url: '/rank/daily', headers: { accept: 'text/html' } }))
+      .body;
+    expect(html).toMatch(
+      /^<!doctype html><html><head><meta charset="UTF-8" \/><link rel="preload" as="fetch"/,
+    );
+    expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script'));
+    // the app's call: `api.get('rank', {mode, date, page})`, parameters in that order
+    expect([...days, after].map((d) => `/api/pixiv/rank?mode=day&date=${d}&page=1`)).toContain(
+      data!.href,
+    );
+    // the page did not ask upstream for it: the app's own call is still a miss
+    const first = await t.app.inject({ url: data!.href, headers: LANG });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['x-cache-hit']).toBeUndefined();
+  });
+
+  it('adds the first card pictures at high priority once the ranking is in the cache', async () => {
+    const { href } = (await preloads(t, '/rank/weekly'))[0]!;
+    expect(href).toMatch(/^\/api\/pixiv\/rank\?mode=week&date=\d{4}-\d{2}-\d{2}&page=1$/);
+    const illusts = await rankingIllusts(t, href);
+    const links = await preloads(t, '/rank/weekly');
+    expect(links[0]).toMatchObject({ as: 'fetch', href });
+    const pictures = links.slice(1);
+    const expected = illusts
+      .map(normaliseIllust)
+      .filter(plainWork)
+      .slice(0, PRELOADED_CARD_PICTURES)
+      .map((a) => a.images[0]!.m.replace('https://i.pximg.net/', '/i/'));
+    expect(expected).toHaveLength(PRELOADED_CARD_PICTURES);
+    expect(pictures).toEqual(
+      expected.map((href) => ({ as: 'image', href, crossorigin: false, high: true })),
+    );
+    // the cache is per language, as the app's calls are: another language knows no pictures
+    expect(await preloads(t, '/rank/weekly', { 'accept-language': 'ja' })).toHaveLength(1);
+    // every preloaded picture is one the image route serves
+    const picture = await t.app.inject({ url: pictures[0]!.href });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toMatch(/^image\//);
+  });
+
+  it('preloads home’s trending tags and ranking row, with the row’s square pictures', async () => {
+    for (const path of ['/', '/home']) {
+      const links = await preloads(t, path);
+      expect(links.slice(0, 2).map((l) => [l.as, l.crossorigin])).toEqual([
+        ['fetch', true],
+        ['fetch', true],
+      ]);
+      expect(links[0]!.href).toBe('/api/pixiv/tags');
+      expect(links[1]!.href).toMatch(/^\/api\/pixiv\/rank\?mode=day&date=\d{4}-\d{2}-\d{2}$/);
+    }
+    const href = (await preloads(t, '/'))[1]!.href;
+    const illusts = await rankingIllusts(t, href);
+    const pictures = (await preloads(t, '/')).slice(2);
+    const expected = illusts
+      .map(normaliseIllust)
+      .filter(plainWork)
+      .slice(0, PRELOADED_CARD_PICTURES)
+      .map((a) => a.images[0]!.s.replace('https://i.pximg.net/', '/i/'));
+    expect(expected).toHaveLength(PRELOADED_CARD_PICTURES);
+    expect(pictures.map((p) => p.href)).toEqual(expected);
+    expect(pictures.every((p) => p.as === 'image' && p.high)).toBe(true);
+  });
+
+  it('preloads an artwork’s detail and its first picture, under every alias', async () => {
+    const d = t.sandbox.state.data;
+    let index = 0;
+    while (d.xRestrict[index] !== 0 || d.aiType[index] === 2) index++;
+    const id = d.ids[index]!;
+    for (const path of [`/artworks/${id}`, `/illust/${id}`, `/i/${id}/`]) {
+      const links = await preloads(t, path);
+      expect(links[0]).toEqual({
+        as: 'fetch',
+        href: `/api/pixiv/illust?id=${id}`,
+        crossorigin: true,
+        high: false,
+      });
+      const work = normaliseIllust(
+        (await t.app.inject({ url: `/api/pixiv/illust?id=${id}`, headers: LANG })).json().illust,
+      );
+      expect(links.slice(1)).toEqual([
+        {
+          as: 'image',
+          href: work.images[0]!.m.replace('https://i.pximg.net/', '/i/'),
+          crossorigin: false,
+          high: true,
+        },
+      ]);
+    }
+  });
+
+  it('names no picture of an R-18 or AI work in the head, only its detail call', async () => {
+    const d = t.sandbox.state.data;
+    for (const hidden of [(i: number) => d.xRestrict[i] === 1, (i: number) => d.aiType[i] === 2]) {
+      let index = 0;
+      while (!hidden(index)) index++;
+      const id = d.ids[index]!;
+      expect(await preloads(t, `/artworks/${id}`)).toEqual([
+        { as: 'fetch', href: `/api/pixiv/illust?id=${id}`, crossorigin: true, high: false },
+      ]);
+    }
+  });
+
+  it('preloads nothing for other pages, unknown rankings, web rankings or an opted-out browser', async () => {
+    for (const path of [
+      '/search',
+      '/rank/nonsense',
+      '/rank/daily?content=illust',
+      '/users/1',
+      '/artworks/abc',
+      '/setting',
+    ])
+      expect(await preloads(t, path), path).toEqual([]);
+    // a browser whose calls differ (its own token, another mirror) says so with a cookie
+    expect(await preloads(t, '/rank/daily', { cookie: 'a=1; pv_first_data=off' })).toEqual([]);
+  });
+});
+
+describe('pagePlan', () => {
+  // 2026-11-25 03:00 UTC is 12:00 in Japan: before the day's ranking is published
+  const now = new Date('2026-11-25T03:00:00Z');
+  const window = rankingDateWindow(now);
+
+  it('takes a ranking day from the address only inside the window the app allows', () => {
+    const call = (url: string) => pagePlan(url, now)!.calls[0]!.params;
+    expect(call('/rank/weekly?date=2020-01-02')).toEqual({
+      mode: 'week',
+      date: '2020-01-02',
+      page: '1',
+    });
+    expect(call(`/rank/daily?date=${window.max}`).date).toBe(window.max);
+    for (const date of ['2007-09-12', '2026-11-24', 'nonsense', ''])
+      expect(call(`/rank/daily?date=${date}`).date, date).toBe(window.defaultDate);
+    expect(call('/rank/daily_r18/').mode).toBe('day_r18');
+  });
+});

@@ -1,0 +1,187 @@
+/**
+ * The page head part (spa.ts `HeadPart`) that starts a page's first data with the HTML (issue 17):
+ * for the pages people land on (a ranking, home, an artwork) a `<link rel=preload as=fetch
+ * crossorigin>` of exactly the mirror calls the app's first queries make (same path, same query
+ * in the same order; CORS mode with same-origin credentials, as the app's `fetch()` has), so the
+ * browser fetches them while the app's code loads and the app's fetch takes the preloaded answer.
+ *
+ * Where the answer is known without an upstream call of this part's own (a fresh cache entry, or
+ * the artwork that the page's link preview loads anyway, coalesced into the same call), the first
+ * pictures are preloaded too, at the size and through the image route the app's cards use, with
+ * fetchpriority=high.
+ */
+import type { FastifyRequest } from 'fastify';
+import {
+  isAiArtwork,
+  isLimitPlaceholder,
+  normaliseIllust,
+  rankTypeOf,
+  rankingDateWindow,
+  toProxiedImageUrl,
+  type Artwork,
+  type RawIllust,
+} from '@pv/core';
+import { firstLanguage } from '../plugins/upstream.ts';
+import { peekMirror, readMirror, type MirrorDeps } from './api/pixiv/index.ts';
+import { escapeMarkup } from './share/public-url.ts';
+import type { HeadPart } from './spa.ts';
+
+/** How many card pictures a list page preloads: the first row at the widest layout. */
+export const PRELOADED_CARD_PICTURES = 4;
+
+export interface FirstDataOptions {
+  deps: MirrorDeps;
+  /** IMAGE_PROXY: pictures load from there, as the app loads them. */
+  imageProxy?: string;
+  /** The clock that picks the default ranking day (the app's own `rankingDateWindow`). */
+  now?: () => Date;
+}
+
+/** A mirror call as the app's api client builds it: `/api/pixiv/{name}?{params in order}`. */
+interface MirrorCall {
+  name: string;
+  params: Record<string, string>;
+}
+
+/** The first data of a page: mirror calls to preload, and where the first pictures come from. */
+interface PagePlan {
+  calls: MirrorCall[];
+  /** The call whose answer lists the first cards, and which picture size the cards show. */
+  cards?: { call: MirrorCall; size: 's' | 'm' };
+  /** An artwork page: its first picture, from the detail the link preview loads anyway. */
+  artwork?: number;
+}
+
+export function mirrorUrl(call: MirrorCall): string {
+  const qs = new URLSearchParams(call.params).toString();
+  return `/api/pixiv/${call.name}${qs ? `?${qs}` : ''}`;
+}
+
+/**
+ * What a page path needs first, as the app's screens ask for it: `/rank/{type}` its ranking's
+ * first page (RankScreen, `useRankingList`: mode, date, page); home the trending tags and the
+ * ranking row (HomeScreen: `useTrendingTags`, `useRankingHead`); an artwork its detail
+ * (`useIllust`). Null for every other page, and for the web rankings (`?content=`).
+ */
+export function pagePlan(url: string, now: Date): PagePlan | null {
+  const [path = '', query = ''] = url.split('#')[0]!.split('?');
+  const search = new URLSearchParams(query);
+  const window = rankingDateWindow(now);
+  if (/^\/(?:home|index(?:\.html)?)?$/.test(path)) {
+    const ranking = { name: 'rank', params: { mode: 'day', date: window.defaultDate } };
+    return { calls: [{ name: 'tags', params: {} }, ranking], cards: { call: ranking, size: 's' } };
+  }
+  const rank = /^\/rank\/([a-z0-9_]{1,40})\/?$/.exec(path);
+  if (rank) {
+    const type = rankTypeOf(rank[1]);
+    const content = search.get('content');
+    if (!type || content === 'illust' || content === 'ugoira') return null;
+    const requested = search.get('date') ?? '';
+    const date =
+      requested >= window.min && requested <= window.max ? requested : window.defaultDate;
+    const call = { name: 'rank', params: { mode: type.mode, date, page: '1' } };
+    return { calls: [call], cards: { call, size: 'm' } };
+  }
+  const artwork = /^\/(?:artworks|illust|i)\/(\d{1,12})\/?$/.exec(path);
+  if (artwork) {
+    const id = Number(artwork[1]);
+    if (!Number.isSafeInteger(id) || id <= 0) return null;
+    return { calls: [{ name: 'illust', params: { id: String(id) } }], artwork: id };
+  }
+  return null;
+}
+
+/**
+ * Whether a work's picture may be named in the page's head: not an R-18, R-18G or AI work (the
+ * default content settings hide them, and a crawler reading the head must not see them, as the
+ * link preview's neutral card does not show them).
+ */
+export function plainWork(work: Artwork): boolean {
+  return work.x_restrict === 0 && !isAiArtwork(work);
+}
+
+function illustsOf(body: unknown): Artwork[] {
+  const list = (body as { illusts?: unknown } | undefined)?.illusts;
+  if (!Array.isArray(list)) return [];
+  const works: Artwork[] = [];
+  for (const raw of list) {
+    try {
+      works.push(normaliseIllust(raw as RawIllust));
+    } catch {
+      // a malformed entry: the app shows no card for it either
+    }
+  }
+  return works;
+}
+
+/** The first pictures the page shows, as the app's cards and artwork page load them. */
+async function firstPictures(
+  plan: PagePlan,
+  req: FastifyRequest,
+  options: FirstDataOptions,
+): Promise<string[]> {
+  const language = firstLanguage(req.headers['accept-language']);
+  if (plan.cards) {
+    const { call, size } = plan.cards;
+    const body = await peekMirror(options.deps, call.name, call.params, language);
+    return illustsOf(body)
+      .filter(plainWork)
+      .slice(0, PRELOADED_CARD_PICTURES)
+      .map((work) => work.images[0]?.[size] ?? work.thumbnail);
+  }
+  if (plan.artwork !== undefined) {
+    // The same call (and cache key) as the link preview's card: one upstream call at most.
+    const body = await readMirror(
+      options.deps,
+      'illust',
+      { id: String(plan.artwork) },
+      { language, log: req.log },
+    );
+    const work = (body as { illust?: unknown }).illust;
+    const [first] = work ? illustsOf({ illusts: [work] }) : [];
+    const image = first && plainWork(first) ? first.images[0] : undefined;
+    if (!image || isLimitPlaceholder(image.l) || isLimitPlaceholder(image.m)) return [];
+    return [image.m];
+  }
+  return [];
+}
+
+/**
+ * The cookie a browser keeps while its mirror calls differ from the anonymous ones preloaded here
+ * (the user's own token in local-app mode, another mirror): a preload would be fetched for
+ * nothing, as the app's call could not take it.
+ */
+export const OPT_OUT_COOKIE = 'pv_first_data';
+
+function optedOut(cookie: string | undefined): boolean {
+  return (cookie ?? '').split(';').some((c) => c.trim() === `${OPT_OUT_COOKIE}=off`);
+}
+
+/** The head part: preload links of the page's first data and, when known, first pictures. */
+export function firstDataHead(options: FirstDataOptions): HeadPart {
+  const now = options.now ?? (() => new Date());
+  const part: HeadPart = async (req) => {
+    if (optedOut(req.headers.cookie)) return '';
+    const plan = pagePlan(req.url, now());
+    if (!plan) return '';
+    const links = plan.calls.map(
+      (call) =>
+        `<link rel="preload" as="fetch" crossorigin href="${escapeMarkup(mirrorUrl(call))}">`,
+    );
+    const pictures = await firstPictures(plan, req, options).catch((err: unknown) => {
+      req.log.debug({ err }, 'first pictures not preloaded');
+      return [];
+    });
+    for (const url of pictures) {
+      const src = toProxiedImageUrl(url, options.imageProxy);
+      if (src)
+        links.push(
+          `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(src)}">`,
+        );
+    }
+    return links.join('');
+  };
+  // before the app's script and styles: the browser then asks for the data first
+  part.early = true;
+  return part;
+}
