@@ -2,17 +2,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import en from '../locales/en.json';
 import { ApiProvider } from '../state/api/ApiContext.tsx';
 import { createApiClient } from '../state/api/client.ts';
 import { routes } from './router.tsx';
+import { initEnglishI18n } from '../test-i18n.ts';
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
+  await initEnglishI18n();
 });
 afterEach(cleanup);
 

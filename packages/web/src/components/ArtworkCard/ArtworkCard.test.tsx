@@ -1,22 +1,18 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { normaliseIllust, type RawIllust } from '@pv/core';
 import { setAppSetting } from '../../state/settings/settings.ts';
 import { ArtworkCard, cardAspect } from './ArtworkCard.tsx';
 
 import detail from '../../../../../../shared/reference/fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
-import en from '../../locales/en.json';
+import { initEnglishI18n } from '../../test-i18n.ts';
 
 // A real capture (shared/reference/fixtures), not hand-written JSON.
 const fixture = detail as unknown as { illust: RawIllust };
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
+  await initEnglishI18n();
 });
 afterEach(() => {
   cleanup();

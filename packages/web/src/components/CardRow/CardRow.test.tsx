@@ -1,14 +1,12 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { normaliseIllust, type RawIllust } from '@pv/core';
 import { galleryList, galleryOf } from '../../state/ui/gallery-list.ts';
 import { CardRow } from './CardRow.tsx';
 
 import detail from '../../../../../../shared/reference/fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
-import en from '../../locales/en.json';
+import { initEnglishI18n } from '../../test-i18n.ts';
 
 const fixture = detail as unknown as { illust: RawIllust };
 const works = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22].map((id) =>
@@ -16,9 +14,7 @@ const works = [11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22].map((id) =>
 );
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
+  await initEnglishI18n();
 });
 afterEach(() => {
   cleanup();

@@ -1,13 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { normaliseNovel, type RawNovel, type RawWebviewNovel } from '@pv/core';
 import { NovelCard } from './NovelCard.tsx';
 
 import capture from '../../../../../../shared/reference/fixtures/webview_v2_novel_embedded__CeuiLiSA_Pixiv-Shaft__novel.json';
-import en from '../../locales/en.json';
+import { initEnglishI18n } from '../../test-i18n.ts';
 
 // A real capture (shared/reference/fixtures): the webview object of novel 21688446, written out
 // as the app API sends that novel.
@@ -69,9 +67,7 @@ function renderCard(over: Partial<RawNovel> = {}) {
 }
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
+  await initEnglishI18n();
 });
 afterEach(cleanup);
 

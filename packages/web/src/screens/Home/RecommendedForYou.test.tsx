@@ -2,15 +2,13 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { Toaster } from '../../components/Toast/Toaster.tsx';
 import { ApiProvider } from '../../state/api/ApiContext.tsx';
 import { createApiClient } from '../../state/api/client.ts';
 import { webSessionKeys } from '../../state/queries/web-session.ts';
 import { saveWebSession, webSessionHeaders } from '../../state/settings/client-config.ts';
 import { RecommendedForYou } from './RecommendedForYou.tsx';
-import en from '../../locales/en.json';
+import { initEnglishI18n } from '../../test-i18n.ts';
 
 // The sandbox's all-ages demo account (packages/sandbox/README.md).
 const LOGIN = {
@@ -28,9 +26,7 @@ const LOGIN = {
 };
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
+  await initEnglishI18n();
 });
 afterEach(() => {
   cleanup();

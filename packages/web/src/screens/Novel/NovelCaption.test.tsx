@@ -1,14 +1,10 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { NovelCaption } from './NovelCaption.tsx';
-import en from '../../locales/en.json';
+import { initEnglishI18n } from '../../test-i18n.ts';
 
 beforeAll(async () => {
-  await i18next
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
+  await initEnglishI18n();
 });
 afterEach(cleanup);
 
