@@ -15,6 +15,35 @@ export async function linkedArtworkId(link: Locator): Promise<number> {
   return Number(/\/artworks\/(\d+)/.exec(href)?.[1]);
 }
 
+/** The artwork ids of the grid cards in the DOM, in order. */
+export async function shownCardIds(page: Page): Promise<number[]> {
+  const hrefs = await page
+    .getByTestId('artwork-card-title')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
+  return hrefs.map((h) => Number(/\/artworks\/(\d+)/.exec(h)?.[1]));
+}
+
+/**
+ * Waits until every grid card in the DOM is among `allowed()` and returns those cards. A list
+ * may page on while it is read: a card of a page whose answer the test has not parsed yet is
+ * missing from `allowed()` for a moment, so it is asked again; a card the screen should have
+ * left out stays out of it and fails here.
+ */
+export async function expectShownAmong(
+  page: Page,
+  allowed: () => Iterable<number>,
+): Promise<number[]> {
+  let shown: number[] = [];
+  await expect
+    .poll(async () => {
+      const ids = new Set(allowed());
+      shown = await shownCardIds(page);
+      return shown.filter((id) => !ids.has(id));
+    })
+    .toEqual([]);
+  return shown;
+}
+
 /** Reads (or with `value`, writes) a key of idb-keyval's default store with the plain IndexedDB API. */
 export const idb = (page: Page, key: string, value?: unknown) =>
   page.evaluate(

@@ -11,18 +11,10 @@ import {
   type Artwork,
   type RawIllust as CoreRawIllust,
 } from '@pv/core';
-import { expectImageLoaded, linkedArtworkId } from './helpers.ts';
+import { expectImageLoaded, linkedArtworkId, shownCardIds } from './helpers.ts';
 
 /** The content preferences of a new visitor. */
 const DEFAULT_PREFS = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
-
-/** The artwork ids of the grid cards in the DOM, in order. */
-async function cardIds(page: Page): Promise<number[]> {
-  const hrefs = await page
-    .getByTestId('artwork-card-title')
-    .evaluateAll((els) => els.map((el) => el.getAttribute('href') ?? ''));
-  return hrefs.map((h) => Number(/\/artworks\/(\d+)/.exec(h)?.[1]));
-}
 
 /** A row's 'more' slide: it leads to `href`, and its background shows the items `more`. */
 async function expectMoreSlide(page: Page, testId: string, href: string, more: Artwork[]) {
@@ -196,7 +188,7 @@ test("manga home: recommended and latest manga end in a 'more' slide to their fu
     String(feed.length),
   );
   const kept = new Set(feed.map((a) => a.id));
-  expect((await cardIds(page)).every((id) => kept.has(id))).toBe(true);
+  expect((await shownCardIds(page)).every((id) => kept.has(id))).toBe(true);
 
   await page.goto('/home_manga');
   const latestAnswer = page.waitForResponse((r) => r.url().includes('/api/pixiv/illust_new'));
@@ -259,7 +251,7 @@ for (const path of ['/osusume_illust', '/recom_illust']) {
       String(expected.length),
     );
     const likes = new Map(raw.map((i) => [i.id, i.total_bookmarks]));
-    const shown = await cardIds(page);
+    const shown = await shownCardIds(page);
     expect(shown.length).toBeGreaterThan(0);
     for (const id of shown) {
       expect(likes.has(id), `card ${id} comes from the answer`).toBe(true);
