@@ -1,5 +1,7 @@
 /** What the ugoira bench's page (ugoira-page/main.ts) measures and hands back to ugoira.ts. */
 export interface UgoiraPageResult {
+  /** Every round's time; the `_ms` fields below are their medians. */
+  rounds: { ours_gif_ms: number[]; gifjs_ms: number[]; webm_ms: number[]; mp4_ms: number[] };
   frames: number;
   gif_frames: number;
   width: number;
