@@ -104,3 +104,24 @@ test('tapping the current section scrolls to the top instead of navigating', asy
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   await expect(page).toHaveURL(/\/rank\/daily$/);
 });
+
+test('the running notice shows as a banner with its link, and stays closed once closed', async ({
+  page,
+}) => {
+  await page.goto('/rank/daily');
+  // the sandbox's notices: one over, two running (a banner first, then an alert), one to come
+  const banner = page.getByRole('complementary', { name: 'Notice' });
+  await expect(banner).toContainText('API ミラーを更新しました');
+  await expect(banner.getByRole('link', { name: 'こちら' })).toHaveAttribute(
+    'href',
+    'https://github.com/',
+  );
+  await expect(banner).not.toContainText('メンテナンスは終了しました');
+  // the first running notice is the one shown: the alert behind it waits
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await banner.getByRole('button', { name: 'Close the notice' }).click();
+  await expect(banner).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  await expect(page.getByTestId('notice-banner')).toHaveCount(0);
+});

@@ -8,6 +8,7 @@ import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 import { AppStatus } from './AppStatus.tsx';
 import { BottomNav } from './BottomNav.tsx';
 import { DesktopHeader } from './DesktopHeader.tsx';
+import { NoticeFeed } from './NoticeFeed.tsx';
 import { StartupNotice } from './startup.tsx';
 import { ThemeSync } from './ThemeSync.tsx';
 import styles from './AppShell.module.css';
@@ -42,6 +43,7 @@ export function AppShell() {
       <ScrollRestoration />
       <ThemeSync />
       <StartupNotice />
+      <NoticeFeed />
       <ProgressBar />
       {desktop && <DesktopHeader />}
       <main id="main" tabIndex={-1} className={tab ? styles.withNav : undefined}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ConfirmDialog.module.css';
 
@@ -7,13 +7,16 @@ export function ConfirmDialog({
   open,
   title,
   message,
+  body,
   onConfirm,
   onCancel,
   alert = false,
 }: {
   open: boolean;
   title?: string;
-  message: string;
+  /** Plain text (line breaks kept); or `body` for richer content. */
+  message?: string;
+  body?: ReactNode;
   onConfirm: () => void;
   onCancel: () => void;
   /** Only an OK button. */
@@ -38,7 +41,7 @@ export function ConfirmDialog({
       data-testid="confirm-dialog"
     >
       {title && <h2 className={styles.title}>{title}</h2>}
-      <p>{message}</p>
+      {body ?? <p>{message}</p>}
       <div className={styles.actions}>
         {!alert && (
           <button type="button" onClick={onCancel}>

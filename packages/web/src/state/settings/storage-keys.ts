@@ -22,6 +22,10 @@ export const STORAGE_KEYS = {
   imageProxy: 'pv.imageProxy',
   /** sessionStorage: the image source that worked after another failed (lib/image-fallback). */
   imageSource: 'pv.imageSource',
+  /** The ids of alert notices already read (spec 000 §4 notice feed). */
+  noticesRead: 'pv.noticesRead',
+  /** sessionStorage: the ids of notice banners closed in this visit. */
+  noticesClosed: 'pv.noticesClosed',
 } as const;
 
 /** IndexedDB (idb-keyval default store) keys: the query cache and the history lists. */
