@@ -104,12 +104,14 @@ export function useNotice(): { notice: Notice | null; dismiss: () => void } {
         return [];
       }
     },
+    // the time the answer is judged at: when it arrives (or is read again from the cache)
+    select: (list) => ({ list, at: Date.now() }),
   });
   const [dismissed, setDismissed] = useState<string | null>(null);
   const notice = data
     ? pickNotice(
-        data,
-        Date.now(),
+        data.list,
+        data.at,
         storedIds(localStorage, STORAGE_KEYS.noticesRead),
         storedIds(sessionStorage, STORAGE_KEYS.noticesClosed),
       )
