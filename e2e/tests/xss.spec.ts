@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startHostileUpstream, type HostileUpstream } from '@pv/sandbox/hostile';
@@ -193,6 +194,11 @@ const groups: [string, Screen[]][] = [
         path: (p) => firstLink(p, '/artworks/'),
         slots: ['title', 'caption', 'name'],
         then: async (p) => {
+          // the link preview in the page's head carries the hostile title too (escaped)
+          await expect(p.locator('head meta[property="og:title"]')).toHaveAttribute(
+            'content',
+            /⟦title⟧/,
+          );
           await expect(p.getByTestId('comments')).toContainText('⟦www.comment⟧');
           const replies = p.getByTestId('comment-replies-toggle').first();
           if (await replies.isVisible()) await replies.click();
@@ -242,6 +248,7 @@ const groups: [string, Screen[]][] = [
       },
     ],
   ],
+  ['the viewer notice banner', [{ path: '/rank/daily', slots: ['notice.title', 'notice.text'] }]],
   [
     'pixivision list and article, lives and a live',
     [
@@ -251,7 +258,7 @@ const groups: [string, Screen[]][] = [
         slots: ['pixivision.title', 'pixivision.paragraph'],
       },
       { path: '/lives', slots: ['name'] },
-      { path: (p) => firstLink(p, '/live/'), slots: ['sketch.name'] },
+      { path: (p) => firstLink(p, '/live/'), slots: ['sketch.name', 'sketch.message'] },
     ],
   ],
 ];
@@ -263,6 +270,72 @@ for (const [name, screens] of groups) {
     test.info().annotations.push({ type: 'slots', description: [...result.slots].join(' ') });
   });
 }
+
+test('a novel translation and the html download of a hostile novel run nothing', async ({
+  context,
+  page,
+}) => {
+  const found = await watch(context, page);
+  await page.goto(`${base}/novel/${EVERY_MARKUP}`, { waitUntil: 'commit' });
+  await expect(page.locator('body')).toContainText('⟦novel.text⟧', { timeout: 45_000 });
+  await page.getByTestId('novel-translate-service').selectOption('ai1');
+  await page.getByTestId('novel-translate-start').click();
+  await expect(page.getByTestId('novel-translation-text')).toContainText('⟦translation⟧', {
+    timeout: 45_000,
+  });
+  const dom = await domFindings(page);
+  await page.getByTestId('novel-download-format').selectOption('html');
+  const [file] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('novel-download').click(),
+  ]);
+  const html = await readFile((await file.path())!, 'utf8');
+  expect(html).toContain('⟦novel.text⟧');
+  // the downloaded page, opened as a reader would open it (the canary still watching)
+  await page.setContent(html, { waitUntil: 'load' });
+  dom.push(...(await domFindings(page)).map((f) => `download: ${f}`));
+  expectClean({ found, dom, slots: new Set() });
+});
+
+test('feed entries, the oEmbed answer and the link preview carry hostile text inertly', async ({
+  context,
+  page,
+  request,
+}) => {
+  const found = await watch(context, page);
+  // a feed reader that puts each entry's HTML content straight into its page
+  const feed = await request.get(`${base}/feeds/users/${PROLIFIC}.atom`);
+  expect(feed.status()).toBe(200);
+  const atom = await feed.text();
+  expect(atom).toContain('⟦');
+  await page.goto(`${base}/`, { waitUntil: 'commit' });
+  const entries = await page.evaluate((xml) => {
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    if (doc.querySelector('parsererror')) throw new Error('the feed is not well-formed XML');
+    const box = document.createElement('div');
+    document.body.append(box);
+    const contents = Array.from(doc.getElementsByTagName('content'));
+    for (const content of contents) box.insertAdjacentHTML('beforeend', content.textContent ?? '');
+    for (const title of Array.from(doc.getElementsByTagName('title')))
+      box.insertAdjacentHTML(
+        'beforeend',
+        `<h2>${title.textContent ?? ''}</h2>`.replace(/<(?!\/?h2>)/g, '&lt;'),
+      );
+    return contents.length;
+  }, atom);
+  expect(entries).toBeGreaterThan(0);
+  const dom = (await domFindings(page)).map((f) => `feed: ${f}`);
+  // oEmbed: data, the hostile title a plain JSON string
+  const artwork = /<link>[^<]*\/artworks\/(\d+)/.exec(atom) ?? /artworks\/(\d+)/.exec(atom);
+  const oembed = await request.get(
+    `${base}/oembed?url=${encodeURIComponent(`${base}/artworks/${artwork![1]}`)}`,
+  );
+  expect(oembed.headers()['content-type']).toMatch(/^application\/json/);
+  const card = (await oembed.json()) as { title?: string; html?: string };
+  expect(card.title).toContain('⟦');
+  expect(card.html).toBeUndefined();
+  expectClean({ found, dom, slots: new Set() });
+});
 
 test.afterAll(() => {
   const slots = [...rotation.placed.entries()].map(([slot, ids]) => `${slot}:${ids.size}`);

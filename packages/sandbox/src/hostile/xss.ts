@@ -388,8 +388,9 @@ function pixivisionHtml(html: string, rotation: XssRotation): string {
 
 /**
  * Adds the rules that place the corpus in every text slot: the app API's JSON, the novel
- * reader's webview page, the www ajax answers, pixivision's HTML, sketch's lives and the
- * viewer services (notices). Returns a function that removes them.
+ * reader's webview page, the www ajax answers, pixivision's HTML, sketch's lives and chat logs,
+ * the viewer services' notices and the AI translator's streamed answers. Returns a function that
+ * removes them.
  */
 export function addXssRules(hostile: HostileUpstream, rotation: XssRotation): () => void {
   const rules: HostileRule[] = [
@@ -397,6 +398,20 @@ export function addXssRules(hostile: HostileUpstream, rotation: XssRotation): ()
     { pathPrefix: '/www.pixiv.net/', strings: rotation.strings('www.') },
     { pathPrefix: '/sketch.pixiv.net/', strings: rotation.strings('sketch.') },
     { pathPrefix: '/www.pixivision.net/', text: (html) => pixivisionHtml(html, rotation) },
+    { pathPrefix: '/viewer-services.invalid/notice.json', strings: rotation.strings('notice.') },
+    // the AI translator's streamed answer: each line of translated text carries payloads (the
+    // line breaks stay, so that the lines still pair with the original's)
+    {
+      pathPrefix: '/api.siliconflow.cn/',
+      text: (body) =>
+        body.replace(/"content":("(?:[^"\\]|\\.)*")/g, (_m, json: string) => {
+          const chunk = JSON.parse(json) as string;
+          const placed = chunk.replace(/[^\n]+/g, () =>
+            rotation.next('translation', rotation.payloads, 2).replace(/\n/g, ' '),
+          );
+          return `"content":${JSON.stringify(placed)}`;
+        }),
+    },
     {
       pathPrefix: '/app-api.pixiv.net/webview/',
       text: (html) =>
