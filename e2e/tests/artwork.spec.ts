@@ -28,6 +28,12 @@ async function authorWorks(request: APIRequestContext, userId: number): Promise<
   return ((await res.json()) as { illusts: RawWork[] }).illusts;
 }
 
+/** The root comments on page `page` (30 a page) of a work's comments. */
+async function rootComments(request: APIRequestContext, id: number, page: number) {
+  const res = await request.get(`/api/pixiv/illust_comments?id=${id}&page=${page}`);
+  return ((await res.json()) as { comments?: unknown[] }).comments?.length ?? 0;
+}
+
 let single: RawWork;
 let long: RawWork;
 let prolific: RawWork;
@@ -37,7 +43,15 @@ let ugoira: RawWork;
 test.beforeAll(async ({ request }) => {
   const works = [...(await rank(request, 'day')), ...(await rank(request, 'day', 2))];
   const safe = works.filter((w) => w.x_restrict === 0);
-  single = safe.find((w) => w.page_count === 1 && w.tags.some((t) => t.translated_name))!;
+  // a single picture with translated tags and the 40 root comments the comments test pages
+  // through (how many a work has depends on the sandbox's day)
+  for (const w of safe) {
+    if (w.page_count !== 1 || !w.tags.some((t) => t.translated_name)) continue;
+    if ((await rootComments(request, w.id, 2)) >= 10) {
+      single = w;
+      break;
+    }
+  }
   const manga = [...(await rank(request, 'day_manga')), ...(await rank(request, 'week_manga'))];
   long = manga.find((w) => w.x_restrict === 0 && w.page_count >= 7)!;
   const moving = [...works, ...(await rank(request, 'week')), ...(await rank(request, 'month'))];

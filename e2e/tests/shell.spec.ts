@@ -110,7 +110,7 @@ test('the running notice shows as a banner with its link, and stays closed once 
 }) => {
   await page.goto('/rank/daily');
   // the sandbox's notices: one over, two running (a banner first, then an alert), one to come
-  const banner = page.getByRole('complementary', { name: 'Notice' });
+  const banner = page.getByRole('region', { name: 'Notice' });
   await expect(banner).toContainText('API ミラーを更新しました');
   await expect(banner.getByRole('link', { name: 'こちら' })).toHaveAttribute(
     'href',

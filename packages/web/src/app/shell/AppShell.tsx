@@ -43,11 +43,12 @@ export function AppShell() {
       <ScrollRestoration />
       <ThemeSync />
       <StartupNotice />
-      <NoticeFeed />
       <ProgressBar />
       {desktop && <DesktopHeader />}
       <main id="main" tabIndex={-1} className={tab ? styles.withNav : undefined}>
         <div className={styles.column}>
+          {/* inside the column: beside the desktop rail and under its header, not behind them */}
+          <NoticeFeed />
           <Suspense fallback={null}>
             <Outlet />
           </Suspense>

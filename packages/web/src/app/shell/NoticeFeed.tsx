@@ -34,7 +34,7 @@ export function NoticeFeed() {
     );
   }
   return (
-    <aside
+    <section
       className={`${styles.banner} ${styles[notice.style] ?? ''}`}
       aria-label={t('notice.label')}
       data-testid="notice-banner"
@@ -52,6 +52,6 @@ export function NoticeFeed() {
       >
         ×
       </button>
-    </aside>
+    </section>
   );
 }
