@@ -166,6 +166,17 @@ const firstLink = async (page: Page, prefix: string) => {
   return (await link.getAttribute('href'))!.replace(/^https?:\/\/[^/]+/, '');
 };
 
+/** PROLIFIC, then the day's other ranked authors (numbers: the hostile upstream keeps them). */
+let authors: number[] | null = null;
+async function rankedAuthors(page: Page): Promise<number[]> {
+  if (!authors) {
+    const res = await page.request.get(`${base}/api/pixiv/rank?mode=day`);
+    const body = (await res.json()) as { illusts: { user: { id: number } }[] };
+    authors = [...new Set(body.illusts.map((i) => i.user.id))].filter((id) => id !== PROLIFIC);
+  }
+  return [PROLIFIC, ...authors];
+}
+
 function expectClean(result: Awaited<ReturnType<typeof visit>>) {
   expect(result.found.executions, 'payloads that ran').toEqual([]);
   expect(result.found.offOrigin, 'requests off the app origin').toEqual([]);
@@ -210,6 +221,11 @@ const groups: [string, Screen[]][] = [
     'user, bio and links, series, search results',
     [
       { path: `/users/${PROLIFIC}`, slots: ['name', 'account', 'comment'] },
+      // five more profiles: their web links carry the rest of the URL payloads
+      ...[1, 2, 3, 4, 5].map((k) => ({
+        path: async (p: Page) => `/users/${(await rankedAuthors(p))[k]}`,
+        slots: ['name'],
+      })),
       { path: `/user/${ILLUST_SERIES.user}/series/${ILLUST_SERIES.id}`, slots: ['title'] },
       {
         path: `/search/${encodeURIComponent('猫')}`,

@@ -41,6 +41,8 @@ export interface HostileRule {
   body?: string | Buffer;
   /** Every string value of a JSON answer passed through this (keys kept, shapes kept). */
   strings?: StringRewrite;
+  /** A JSON answer's parsed value passed through this (after `strings`, when both are set). */
+  json?: (value: unknown) => unknown;
   /** A text (HTML) answer passed through this. */
   text?: (body: string) => string;
   /** Sends only the first N bytes, with the full content-length, then destroys the socket. */
@@ -122,12 +124,17 @@ async function upstreamAnswer(
     if (!HOP_HEADERS.has(name)) out[name] = value;
   });
   const type = out['content-type'] ?? '';
-  if (rule?.strings && type.includes('json') && body.length > 0) {
+  if ((rule?.strings || rule?.json) && type.includes('json') && body.length > 0) {
+    let parsed: unknown;
     try {
-      const parsed: unknown = JSON.parse(body.toString('utf8'));
-      body = Buffer.from(JSON.stringify(rewriteStrings(parsed, rule.strings)));
+      parsed = JSON.parse(body.toString('utf8'));
     } catch {
       // not JSON after all: left as it came
+    }
+    if (parsed !== undefined) {
+      if (rule.strings) parsed = rewriteStrings(parsed, rule.strings);
+      if (rule.json) parsed = rule.json(parsed);
+      body = Buffer.from(JSON.stringify(parsed));
     }
   }
   if (rule?.text && !type.includes('json') && /text|html/.test(type)) {
@@ -180,7 +187,13 @@ async function answer(
     res.end();
     return;
   }
-  if (!('content-length' in headers) || rule?.body !== undefined || rule?.strings || rule?.text) {
+  if (
+    !('content-length' in headers) ||
+    rule?.body !== undefined ||
+    rule?.strings ||
+    rule?.json ||
+    rule?.text
+  ) {
     headers['content-length'] = String(req.method === 'HEAD' ? 0 : body.length);
   }
   res.writeHead(status, headers);

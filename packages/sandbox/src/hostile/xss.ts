@@ -315,10 +315,13 @@ export class XssRotation {
     return `⟦${slot}⟧ ${parts.join(' ')}`;
   }
 
-  /** One URL payload for a URL slot (no marker: the value must stay a single URL). */
-  nextUrl(slot: string): string {
-    const start = this.cursors.get(slot) ?? 0;
-    this.cursors.set(slot, (start + 1) % XSS_URL_PAYLOADS.length);
+  /**
+   * One URL payload for a URL slot (no marker: the value must stay a single URL); slots that
+   * name the same `cursor` take turns through one rotation.
+   */
+  nextUrl(cursor: string, slot = cursor): string {
+    const start = this.cursors.get(cursor) ?? 0;
+    this.cursors.set(cursor, (start + 1) % XSS_URL_PAYLOADS.length);
     const p = XSS_URL_PAYLOADS[start]!;
     const set = this.placed.get(slot) ?? new Set<number>();
     this.placed.set(slot, set);
@@ -395,6 +398,22 @@ function pixivisionHtml(html: string, rotation: XssRotation): string {
 export function addXssRules(hostile: HostileUpstream, rotation: XssRotation): () => void {
   const rules: HostileRule[] = [
     { pathPrefix: '/app-api.pixiv.net/', strings: rotation.strings('') },
+    // a profile's web links: most sandbox users have none, so every profile gets all three
+    {
+      pathPrefix: '/app-api.pixiv.net/v1/user/detail',
+      strings: rotation.strings(''),
+      json: (value) => {
+        const profile = (value as { profile?: Record<string, unknown> }).profile;
+        // the two links a profile shows take turns through one rotation: six profiles carry
+        // every URL payload on screen
+        if (profile) {
+          profile.webpage = rotation.nextUrl('weblink', 'webpage');
+          profile.twitter_url = rotation.nextUrl('weblink', 'twitter_url');
+          profile.pawoo_url = rotation.nextUrl('pawoo_url');
+        }
+        return value;
+      },
+    },
     { pathPrefix: '/www.pixiv.net/', strings: rotation.strings('www.') },
     { pathPrefix: '/sketch.pixiv.net/', strings: rotation.strings('sketch.') },
     { pathPrefix: '/www.pixivision.net/', text: (html) => pixivisionHtml(html, rotation) },
