@@ -32,6 +32,21 @@ describe('the hostile upstream', () => {
     ).toEqual({ a: 'a:x<script>', b: [{ title: 'title:y<script>' }], n: 1 });
   });
 
+  it('passes a JSON answer through a json rule after its strings rule', async () => {
+    const path = '/viewer-services.invalid/notice.json';
+    hostile.add({
+      pathPrefix: path,
+      strings: (v, k) => (k === 'title' ? `<b>${v}</b>` : v),
+      json: (v) => ({ ...(v as object), added: true }),
+      times: 1,
+    });
+    const res = await fetch(`${hostile.baseUrl}${path}`);
+    const body = (await res.json()) as { added: boolean; notices: { title: string }[] };
+    expect(body.added).toBe(true);
+    expect(body.notices[0]!.title).toMatch(/^<b>.+<\/b>$/);
+    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify(body)));
+  });
+
   it('answers the rule: status, headers, body, times, redirect, reset, truncation', async () => {
     hostile.add({
       pathPrefix: PLACEHOLDER,
