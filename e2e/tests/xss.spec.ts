@@ -11,12 +11,16 @@ import { SANDBOX_BASE_URL } from '../env.ts';
  * The XSS suite (issue 20): a hostile upstream in front of the e2e sandbox puts the corpus of
  * packages/sandbox/src/hostile/xss.ts in every text slot (titles, captions, tags and their
  * translations, names, accounts, bios, web links, comments and replies, novel text with every
- * markup element, series, pixivision bodies, lives), and a second server,
+ * markup element, series, pixivision bodies, lives and their chat logs, search suggestions, the
+ * viewer's notices, AI translation answers), and a second server,
  * started here as a deployment is (`node …/main.ts` with SANDBOX_URL pointing at the hostile
  * upstream), serves the app. Each screen is loaded in Chromium with the CSP bypassed, so that the
  * sanitiser alone stands between the payloads and the page; the suite fails on any call of the
  * `pvXss` canary, any dialog, any request off the app's origin, and any executable link or
- * handler attribute in the DOM. The CSP itself is checked to stay strict.
+ * handler attribute in the DOM. What the app and server make of those strings is checked the same
+ * way: the downloaded novel html opened as a page, Atom feed entries put into a page as a careless
+ * feed reader would, the oEmbed answer and the og:title link preview. The CSP itself is checked to
+ * stay strict.
  */
 
 const ROOT = join(import.meta.dirname, '../..');
