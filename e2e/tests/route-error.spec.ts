@@ -16,21 +16,24 @@ function countDocumentLoads(page: Page) {
   return loads;
 }
 
-test('a chunk that fails once (a redeploy) reloads the page by itself, which then works', async ({
+test('a chunk gone until the page reloads (a redeploy): the page reloads by itself, which then works', async ({
   page,
 }) => {
   await page.goto('/setting');
   await expect(page.getByTestId('setting-menu')).toBeVisible();
+  // The old build's chunk is gone until the page reloads (every request before it fails, the
+  // modulepreload and the import alike: Chromium 156.0.8078.108 fetches the import again after a
+  // failed modulepreload); the reloaded page gets it.
+  const loads = countDocumentLoads(page);
   let failed = 0;
   await page.route(RANK_CHUNK, async (route) => {
-    if (failed > 0) return route.continue();
+    if (loads.n > 0) return route.continue();
     failed += 1;
     return route.fulfill({ status: 404, body: 'gone' });
   });
-  const loads = countDocumentLoads(page);
   await page.getByTestId('bottom-nav').getByRole('link', { name: 'Rank' }).click();
   await expect(page.getByTestId('rank-category')).toBeVisible();
-  expect(failed).toBe(1);
+  expect(failed).toBeGreaterThan(0);
   expect(loads.n).toBe(1);
   await expect(page.getByTestId('route-error')).toHaveCount(0);
 });
