@@ -80,6 +80,10 @@ export default defineConfig({
         HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         SANDBOX_URL: SANDBOX_BASE_URL,
+        // No viewer notices here (an address the sandbox answers 404): a banner arriving after
+        // the page would move what the other specs measure. shell.spec.ts serves the sandbox's
+        // notices to the page itself, and xss.spec.ts's own server shows them.
+        UPSTREAM_NOTICES: `${SANDBOX_BASE_URL}/viewer-services.invalid/no-notices.json`,
         // A second origin that may read the API and the images cross-site: image-proxy.spec.ts
         // draws one of our images on a canvas of a sandbox page.
         CORS_ORIGINS: SANDBOX_BASE_URL,

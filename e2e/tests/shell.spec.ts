@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { SANDBOX_BASE_URL } from '../env.ts';
 
 test('the bottom navigation offers Home, Search, Rank and Setting, and Top below 1280 px', async ({
   page,
@@ -107,9 +108,14 @@ test('tapping the current section scrolls to the top instead of navigating', asy
 
 test('the running notice shows as a banner with its link, and stays closed once closed', async ({
   page,
+  request,
 }) => {
+  // the sandbox's notices (this server has none: see playwright.config.ts): one over, two
+  // running (a banner first, then an alert), one to come
+  const file = await request.get(`${SANDBOX_BASE_URL}/viewer-services.invalid/notice.json`);
+  const notices = await file.json();
+  await page.route('**/api/notices', (route) => route.fulfill({ json: notices }));
   await page.goto('/rank/daily');
-  // the sandbox's notices: one over, two running (a banner first, then an alert), one to come
   const banner = page.getByRole('region', { name: 'Notice' });
   await expect(banner).toContainText('API ミラーを更新しました');
   await expect(banner.getByRole('link', { name: 'こちら' })).toHaveAttribute(
