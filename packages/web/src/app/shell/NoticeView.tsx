@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../components/Dialog/ConfirmDialog.tsx';
 import { SafeHtml } from '../../components/SafeHtml/SafeHtml.tsx';
 import { safeHtml } from '../../lib/safe-html.ts';
 import type { Notice } from '../../state/queries/notices.ts';
-import styles from './NoticeFeed.module.css';
+import styles from './NoticeView.module.css';
 
 /** What a notice's text may keep: line breaks, emphasis and links (lib/safe-html.ts). */
 const NOTICE_TAGS = ['a', 'br', 'b', 'strong', 'em', 'i'] as const;
