@@ -93,16 +93,55 @@ describe('the kept copy', () => {
   afterAll(() => h.close());
   beforeEach(() => h.hostile.clear());
 
+  it('answers a picture seen before from memory, with its headers, without asking upstream', async () => {
+    const other = path;
+    const fresh = await h.app.inject({ url: `/i/${other}` });
+    expect(fresh.statusCode).toBe(200);
+    const asked = h.hostile.log.length;
+    const hit = await h.app.inject({ url: `/i/${other}` });
+    expect(h.hostile.log.length).toBe(asked);
+    expect(hit.statusCode).toBe(200);
+    expect(hit.rawPayload.equals(fresh.rawPayload)).toBe(true);
+    for (const name of ['content-type', 'content-length', 'etag', 'last-modified', 'cache-control'])
+      expect(hit.headers[name], name).toBe(fresh.headers[name]);
+    expect(hit.headers['x-image-kept']).toBeUndefined();
+    const head = await h.app.inject({ method: 'HEAD', url: `/i/${other}` });
+    expect(head.headers['content-length']).toBe(fresh.headers['content-length']);
+    expect(head.rawPayload.length).toBe(0);
+    const etag = String(fresh.headers.etag);
+    const revalidated = await h.app.inject({
+      url: `/i/${other}`,
+      headers: { 'if-none-match': etag },
+    });
+    expect(revalidated.statusCode).toBe(304);
+    expect(h.hostile.log.length).toBe(asked);
+    // a byte range and a reload ask upstream
+    await h.app.inject({ url: `/i/${other}`, headers: { range: 'bytes=0-15' } });
+    await h.app.inject({ url: `/i/${other}`, headers: { 'cache-control': 'no-cache' } });
+    expect(h.hostile.log.length).toBe(asked + 2);
+  });
+
   it('answers a picture seen before while upstream is down, and nothing it never saw', async () => {
     const fresh = await h.app.inject({ url: `/i/${path}` });
     expect(fresh.statusCode).toBe(200);
     h.hostile.add({ pathPrefix: '/i.pximg.net/', status: 503, body: 'down' });
-    const kept = await h.app.inject({ url: `/i/${path}` });
+    // a reload asks upstream, and falls back on the kept copy
+    const kept = await h.app.inject({
+      url: `/i/${path}`,
+      headers: { 'cache-control': 'no-cache' },
+    });
     expect(kept.statusCode).toBe(200);
     expect(kept.headers['x-image-kept']).toBe('true');
     expect(kept.headers['content-type']).toBe(fresh.headers['content-type']);
     expect(kept.headers['cache-control']).toBe('public, max-age=60');
     expect(kept.rawPayload.equals(fresh.rawPayload)).toBe(true);
+    const head = await h.app.inject({
+      method: 'HEAD',
+      url: `/i/${path}`,
+      headers: { 'cache-control': 'no-cache' },
+    });
+    expect(head.headers['x-image-kept']).toBe('true');
+    expect(head.headers['content-length']).toBe(fresh.headers['content-length']);
     const other = path.replace(/_p0_/, '_p9_');
     expect((await h.app.inject({ url: `/i/${other}` })).statusCode).toBe(502);
     // a range of a kept picture is not made up from it

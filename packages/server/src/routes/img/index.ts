@@ -123,6 +123,9 @@ async function proxy(req: FastifyRequest, reply: FastifyReply, route: ProxyRoute
   if (!IMAGE_FILE.test(rawPath)) return reply.callNotFound();
   if (!safe(rawPath))
     return reply.code(400).header('cache-control', 'no-store').send({ error: 'bad image path' });
+  const key = `${route.host}/${rawPath}`;
+  const fresh = plainRequest(req) ? route.keep?.get(key) : undefined;
+  if (fresh) return sendHit(req, reply, fresh);
   const headers: Record<string, string> = {
     Referer: 'https://www.pixiv.net/',
     'User-Agent': 'Mozilla/5.0 (pixiv-viewer image proxy)',
@@ -136,7 +139,6 @@ async function proxy(req: FastifyRequest, reply: FastifyReply, route: ProxyRoute
     outcome = await attempt(`${base}/${rawPath}`, headers, timeoutMs, req);
     if (!('failed' in outcome) || !outcome.retry) break;
   }
-  const key = `${route.host}/${rawPath}`;
   if ('failed' in outcome) {
     const kept = outcome.retry && !req.headers.range ? route.keep?.get(key) : undefined;
     if (kept) return sendKept(req, reply, kept);
@@ -166,9 +168,51 @@ async function proxy(req: FastifyRequest, reply: FastifyReply, route: ProxyRoute
   if (route.keep && res.status === 200) {
     const length = res.headers.get('content-length');
     const type = res.headers.get('content-type') ?? '';
-    body = route.keep.recording(key, type, body, length === null ? null : Number(length));
+    body = route.keep.recording(
+      key,
+      {
+        type,
+        etag: res.headers.get('etag') ?? undefined,
+        lastModified: res.headers.get('last-modified') ?? undefined,
+      },
+      body,
+      length === null ? null : Number(length),
+    );
   }
   return reply.send(body);
+}
+
+/**
+ * A request the kept copy may answer as upstream would: no byte range, and no reload (a reload's
+ * `no-cache` asks upstream again, and falls back on the kept copy only when that fails).
+ */
+function plainRequest(req: FastifyRequest): boolean {
+  if (req.headers.range) return false;
+  const noCache = /no-cache|no-store|max-age=0/i;
+  return (
+    !noCache.test(String(req.headers['cache-control'] ?? '')) &&
+    !noCache.test(String(req.headers.pragma ?? ''))
+  );
+}
+
+/** A picture passed on before, answered from memory with its upstream headers. */
+function sendHit(req: FastifyRequest, reply: FastifyReply, kept: KeptImage) {
+  reply
+    .header('content-type', kept.type)
+    .header('accept-ranges', 'bytes')
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('x-content-type-options', 'nosniff');
+  if (kept.etag) reply.header('etag', kept.etag);
+  if (kept.lastModified) reply.header('last-modified', kept.lastModified);
+  const match = req.headers['if-none-match'];
+  const since = req.headers['if-modified-since'];
+  const unchanged =
+    match !== undefined
+      ? !!kept.etag && match.split(/\s*,\s*/).some((tag) => tag === kept.etag || tag === '*')
+      : since !== undefined && !!kept.lastModified && since === kept.lastModified;
+  if (unchanged) return reply.code(304).send();
+  reply.code(200).header('content-length', kept.body.length);
+  return reply.send(req.method === 'HEAD' ? Readable.from([]) : kept.body);
 }
 
 /** The kept copy of a picture, when every source failed. */
@@ -182,7 +226,7 @@ function sendKept(req: FastifyRequest, reply: FastifyReply, kept: KeptImage) {
     .header('cache-control', 'public, max-age=60')
     .header('x-content-type-options', 'nosniff')
     .header('x-image-kept', 'true');
-  return reply.send(req.method === 'HEAD' ? undefined : kept.body);
+  return reply.send(req.method === 'HEAD' ? Readable.from([]) : kept.body);
 }
 
 /** A failed image: 502, never cached anywhere. */

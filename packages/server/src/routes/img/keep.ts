@@ -1,7 +1,9 @@
 /**
  * Pictures the image proxy has passed on lately, kept in memory (least recently used go first,
- * bounded by bytes) so that a picture still loads while every upstream source is down. Only
- * whole 200 answers are kept, recorded as they stream to the client; a body cut short is not.
+ * bounded by bytes). A pximg file never changes under its URL, so the next plain request for one is
+ * answered from here without asking upstream, and a picture still loads while every upstream
+ * source is down. Only whole 200 answers are kept, recorded as they stream to the client; a body
+ * cut short is not.
  */
 import { Transform, type Readable } from 'node:stream';
 import { LRUCache } from 'lru-cache';
@@ -9,6 +11,9 @@ import { LRUCache } from 'lru-cache';
 export interface KeptImage {
   type: string;
   body: Buffer;
+  /** Upstream's validators, answered again with the kept copy. */
+  etag?: string;
+  lastModified?: string;
 }
 
 /** The default bound of the kept pictures: 64 MiB. */
@@ -25,7 +30,7 @@ export class ImageKeep {
   ) {
     this.lru = new LRUCache<string, KeptImage>({
       maxSize: maxBytes,
-      sizeCalculation: (image, key) => image.body.length + key.length + 64,
+      sizeCalculation: (image, key) => image.body.length + key.length + 128,
     });
   }
 
@@ -41,7 +46,12 @@ export class ImageKeep {
    * `body`, passed through unchanged; once it has ended whole (all of `length` when upstream
    * named one), the picture is kept.
    */
-  recording(key: string, type: string, body: Readable, length: number | null): Readable {
+  recording(
+    key: string,
+    headers: Pick<KeptImage, 'type' | 'etag' | 'lastModified'>,
+    body: Readable,
+    length: number | null,
+  ): Readable {
     const chunks: Buffer[] = [];
     let bytes = 0;
     const maxEntry = this.maxEntry;
@@ -55,7 +65,7 @@ export class ImageKeep {
       flush(done) {
         const whole = length === null || bytes === length;
         if (whole && bytes > 0 && bytes <= maxEntry)
-          lru.set(key, { type, body: Buffer.concat(chunks) });
+          lru.set(key, { ...headers, body: Buffer.concat(chunks) });
         done();
       },
     });
