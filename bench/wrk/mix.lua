@@ -1,5 +1,6 @@
 -- The warm mix (bench/soak.ts): each request a random path from the file given after `--`
--- (cached mirror routes, images through the proxy, the SPA's shell and assets).
+-- (cached mirror routes, images through the proxy, the SPA's shell and assets), with the
+-- Accept-Encoding every browser sends.
 package.path = debug.getinfo(1, 'S').source:match('@(.*/)') .. '?.lua;' .. package.path
 require('report')
 
@@ -11,6 +12,8 @@ function init(args)
   end
   math.randomseed(os.time() + tonumber(tostring({}):match('0x(%x+)'), 16) % 100000)
 end
+
+wrk.headers['Accept-Encoding'] = 'gzip, deflate, br'
 
 function request()
   return wrk.format('GET', paths[math.random(#paths)])

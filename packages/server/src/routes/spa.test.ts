@@ -32,6 +32,28 @@ describe('the SPA', () => {
     expect((await t.app.inject({ url: '/assets/missing.js' })).statusCode).toBe(404);
   });
 
+  it('answers an asset from memory: HEAD as GET, 304 for its etag', async () => {
+    const url = '/assets/index-abc123.js';
+    const get = await t.app.inject({ url });
+    expect(get.body).toBe('console.log(1)');
+    expect(get.headers['content-type']).toBe('application/javascript; charset=utf-8');
+    expect(get.headers['x-content-type-options']).toBe('nosniff');
+    const head = await t.app.inject({ method: 'HEAD', url });
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    for (const name of ['content-length', 'content-type', 'etag', 'cache-control'])
+      expect(head.headers[name], name).toBe(get.headers[name]);
+    const again = await t.app.inject({
+      url,
+      headers: { 'if-none-match': String(get.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect((await t.app.inject({ url, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('keeps unknown API paths as 404 JSON', async () => {
     const res = await t.app.inject({ url: '/api/nothing', headers: { accept: 'text/html' } });
     expect(res.statusCode).toBe(404);

@@ -1,11 +1,12 @@
 /**
- * The built web app: hashed assets with a year-long immutable cache, and `index.html` for every
+ * The built web app: hashed assets with a year-long immutable cache (from memory: assets.ts), and `index.html` for every
  * other page path (history fallback) so that deep links load the app. Unknown API paths stay 404.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assetRoutes } from './assets.ts';
 
 /**
  * Adds markup to the `<head>` of the shell served for one page request (link-preview meta,
@@ -61,19 +62,17 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
   const html = built ? readFileSync(index, 'utf8') : '';
   if (!built) app.log.warn({ webDist: options.webDist }, 'web app not built: run `npm run build`');
   if (built) {
+    // the hashed assets from memory (routes/assets.ts); the few other files from disk
+    await app.register(assetRoutes, { dir: join(options.webDist, 'assets') });
     await app.register(fastifyStatic, {
       root: options.webDist,
       wildcard: false,
       index: false,
-      // The build writes `.br` and `.gz` beside each text asset (packages/web/vite.config.ts).
+      globIgnore: ['assets/**'],
+      // The build writes `.br` and `.gz` beside each text file (packages/web/vite.config.ts).
       preCompressed: true,
-      setHeaders(reply, path) {
-        reply.header(
-          'cache-control',
-          path.includes(`${join(options.webDist, 'assets')}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+      setHeaders(reply) {
+        reply.header('cache-control', 'no-cache');
       },
     });
   }
