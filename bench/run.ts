@@ -150,6 +150,8 @@ if (runs('load')) {
         `load (${kind}): RSS ${r.rss_mb.after_settle} MB after, ${r.rss_mb.start} MB at start`,
       );
   }
+  console.log('the floor: the same connections on a bare node:http server and on nginx');
+  console.table(load.floor);
 }
 
 if (missed.length > 0) {

@@ -15,16 +15,29 @@
  * errors, p99 < 50 ms on the warm mix, RSS back within 20 % of its start.
  *
  * Shorter runs for trying it: BENCH_LOAD_MIX_S, BENCH_LOAD_UNIQUE_S, BENCH_LOAD_SETTLE_S (seconds),
- * BENCH_LOAD_CONNECTIONS, BENCH_LOAD_SETUPS (`single,instances`).
+ * BENCH_LOAD_CONNECTIONS, BENCH_LOAD_SETUPS (`single,instances`), BENCH_LOAD_FLOOR_S.
+ *
+ * Then the floor (measureFloor): a bare node:http server and nginx at the same connections.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
 import { latestRankingDay } from '@pv/sandbox';
 import {
+  ensureNginx,
   freePort,
+  NGINX_PATH,
   startInstance,
   startNginx,
   startRedis,
@@ -135,6 +148,23 @@ function phase(run: WrkRun): PhaseResult {
   };
 }
 
+/** A cached illust answer, brotli-compressed as the mix's JSON hits get it. */
+async function floorBody(sandboxUrl: string, webDist: string): Promise<Buffer> {
+  const instance = await startInstance({
+    SANDBOX_URL: sandboxUrl,
+    RATE_LIMIT_PER_MINUTE: '0',
+    WEB_DIST: webDist,
+  });
+  try {
+    const paths = await mixPaths(instance.url, webDist);
+    const illust = paths.find((p) => p.startsWith('/api/pixiv/illust?'))!;
+    const json = Buffer.from(await (await fetch(`${instance.url}${illust}`)).arrayBuffer());
+    return brotliCompressSync(json);
+  } finally {
+    await instance.kill();
+  }
+}
+
 /** The warm mix's paths, each fetched until it is a cache hit. */
 async function mixPaths(base: string, webDist: string): Promise<string[]> {
   const day = latestRankingDay(Date.now());
@@ -241,6 +271,93 @@ async function measureSetup(
   }
 }
 
+const BARE_NODE = `
+const http = require('node:http');
+const body = require('node:fs').readFileSync(process.argv[1]);
+http
+  .createServer((req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
+    res.end(body);
+  })
+  .listen(Number(process.argv[2]), '127.0.0.1');
+`;
+
+/**
+ * The platform's own floor at the same connections, measured in the same run: a bare `node:http`
+ * server (no framework, no hooks, one fixed answer) and nginx (one worker) serving the same
+ * bytes, the mix's cached illust JSON. What a Node process can do here at all bounds what the
+ * server can: if the bare server misses the p99 goal too, the goal needs more cores (or the
+ * load generator on another machine), not a faster handler.
+ */
+async function measureFloor(
+  body: Buffer,
+  connections: number,
+  durationS: number,
+): Promise<{ bare_node: PhaseResult; nginx: PhaseResult }> {
+  ensureNginx();
+  const dir = mkdtempSync(join(tmpdir(), 'pv-load-floor-'));
+  const children: ChildProcess[] = [];
+  try {
+    const www = join(dir, 'www');
+    mkdirSync(www);
+    writeFileSync(join(www, 'x'), body);
+    const list = join(dir, 'paths.txt');
+    writeFileSync(list, '/x\n');
+    const [nodePort, nginxPort] = [await freePort(), await freePort()];
+    children.push(
+      spawn(process.execPath, ['-e', BARE_NODE, join(www, 'x'), String(nodePort)], {
+        stdio: 'ignore',
+      }),
+    );
+    writeFileSync(
+      join(dir, 'nginx.conf'),
+      [
+        'worker_processes 1;',
+        'daemon off;',
+        `pid ${join(dir, 'nginx.pid')};`,
+        `error_log ${join(dir, 'nginx-error.log')} warn;`,
+        'events { worker_connections 4096; }',
+        'http {',
+        '  access_log off;',
+        `  client_body_temp_path ${dir}/cb; proxy_temp_path ${dir}/px; fastcgi_temp_path ${dir}/fc;`,
+        `  uwsgi_temp_path ${dir}/uw; scgi_temp_path ${dir}/sc;`,
+        '  default_type application/json; sendfile on; keepalive_requests 1000000;',
+        `  server { listen 127.0.0.1:${nginxPort}; root ${www}; }`,
+        '}',
+      ].join('\n'),
+    );
+    // nginx's workers run as an unprivileged user when started as root: they must read the file
+    chmodSync(dir, 0o755);
+    chmodSync(www, 0o755);
+    chmodSync(join(www, 'x'), 0o644);
+    children.push(
+      spawn(NGINX_PATH, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' }),
+    );
+    const bare = `http://127.0.0.1:${nodePort}`;
+    const nginx = `http://127.0.0.1:${nginxPort}`;
+    for (const url of [bare, nginx]) await until(`${url}/x`);
+    return {
+      bare_node: phase(await wrk(bare, 'mix.lua', durationS, connections, [list])),
+      nginx: phase(await wrk(nginx, 'mix.lua', durationS, connections, [list])),
+    };
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function until(url: string): Promise<void> {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    if (i > 100) throw new Error(`${url} did not answer`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function measureLoad() {
   ensureWrk();
   const webDist = join(root, 'packages/web/dist');
@@ -273,11 +390,18 @@ export async function measureLoad() {
     )[];
     const results: Partial<Record<'single' | 'instances', SetupResult>> = {};
     for (const kind of setups) results[kind] = await measureSetup(kind, sandboxUrl, webDist);
+    const connections = seconds('BENCH_LOAD_CONNECTIONS', 500);
+    const floor = await measureFloor(
+      await floorBody(sandboxUrl, webDist),
+      connections,
+      seconds('BENCH_LOAD_FLOOR_S', 20),
+    );
     return {
-      connections: seconds('BENCH_LOAD_CONNECTIONS', 500),
+      connections,
       cores: availableParallelism(),
       goals: LOAD_GOALS,
       ...results,
+      floor,
     };
   } finally {
     sandbox.kill('SIGTERM');
