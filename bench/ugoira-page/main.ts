@@ -83,6 +83,31 @@ async function timed<T>(run: () => Promise<T>): Promise<[T, number]> {
   return [value, Math.round(performance.now() - start)];
 }
 
+type Timed<T> = [result: T | null, ms: number[]];
+
+/**
+ * Two contenders, one after the other each round, for `rounds` rounds, so that a slow moment of
+ * the machine falls on both alike: for each, its last result and every round's time in ms.
+ */
+async function alternate<T>(
+  rounds: number,
+  [first, second]: readonly [() => Promise<T>, () => Promise<T>],
+): Promise<[Timed<T>, Timed<T>]> {
+  const a: Timed<T> = [null, []];
+  const b: Timed<T> = [null, []];
+  for (let round = 0; round < rounds; round++) {
+    for (const [run, into] of [
+      [first, a],
+      [second, b],
+    ] as const) {
+      const [value, ms] = await timed(run);
+      into[0] = value;
+      into[1].push(ms);
+    }
+  }
+  return [a, b];
+}
+
 async function runUgoiraBench(): Promise<UgoiraPageResult> {
   const zip = new Uint8Array(await (await fetch('/frames.zip')).arrayBuffer());
   const meta = (await (await fetch('/meta.json')).json()) as {
@@ -94,29 +119,16 @@ async function runUgoiraBench(): Promise<UgoiraPageResult> {
   const sources = kept.map((frame) => rgbaOf(frame.bitmap));
   const options = { signal: new AbortController().signal, onProgress: () => {} };
 
-  // Alternating rounds, so that a slow moment of the machine falls on both encoders alike.
-  const oursRounds: number[] = [];
-  const gifjsRounds: number[] = [];
-  let ours: Blob | null = null;
-  let theirs: Blob | null = null;
-  for (let round = 0; round < GIF_ROUNDS; round++) {
-    let ms: number;
-    [ours, ms] = await timed(() => encodeGif(frames, options));
-    oursRounds.push(ms);
-    [theirs, ms] = await timed(() => gifjs(kept, width, height));
-    gifjsRounds.push(ms);
-  }
-  const webmRounds: number[] = [];
-  const mp4Rounds: number[] = [];
-  let webm: Blob | null = null;
-  let mp4: Blob | null = null;
-  for (let round = 0; round < VIDEO_ROUNDS; round++) {
-    let ms: number;
-    [webm, ms] = await timed(() => encodeVideo('webm', frames, options));
-    webmRounds.push(ms);
-    [mp4, ms] = await timed(() => encodeVideo('mp4', frames, options));
-    mp4Rounds.push(ms);
-  }
+  const gif = await alternate(GIF_ROUNDS, [
+    () => encodeGif(frames, options),
+    () => gifjs(kept, width, height),
+  ]);
+  const video = await alternate(VIDEO_ROUNDS, [
+    () => encodeVideo('webm', frames, options),
+    () => encodeVideo('mp4', frames, options),
+  ]);
+  const [[ours, oursRounds], [theirs, gifjsRounds]] = gif;
+  const [[webm, webmRounds], [mp4, mp4Rounds]] = video;
   if (!ours || !theirs || !webm || !mp4) throw new Error('no rounds ran');
   return {
     rounds: {
