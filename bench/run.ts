@@ -96,6 +96,7 @@ if (runs('server')) {
         [
           'mirror_cache_hit',
           'nginx_json',
+          'bare_node_json',
           'image_proxy',
           'nginx_image',
           'mirror_cache_hit_log_warn',

@@ -5,6 +5,8 @@
  * - a cache-hit mirror call (`/api/pixiv/illust`) against nginx serving the very same JSON bytes,
  * - an image through `/i/*` against nginx serving the very same image,
  * - the same mirror call on a second server at LOG_LEVEL=warn (what the request log costs),
+ * - a bare node:http server answering the same JSON bytes (bare-node.ts: the runtime's own
+ *   ceiling, which no Node server passes),
  * - and nginx's empty 204, the ceiling of the generator on this machine.
  * Each contender first gets an unmeasured warm-up (WARMUP_S seconds: the JIT, the sockets, the
  * caches), then contenders alternate, ROUNDS rounds, and each figure is the median round. Only 2xx answers
@@ -20,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { latestRankingDay } from '@pv/sandbox';
+import { startBareNode } from './bare-node.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
@@ -62,8 +65,9 @@ export interface ServerBenchResult {
   image_proxy: WrkResult;
   nginx_image: WrkResult;
   mirror_cache_hit_log_warn: WrkResult;
+  bare_node_json: WrkResult;
   generator_ceiling: WrkResult;
-  ratio_to_nginx: { mirror_cache_hit: number; image_proxy: number };
+  ratio_to_nginx: { mirror_cache_hit: number; image_proxy: number; bare_node_json: number };
   /** The mirror's rate at info over its rate at warn: what the request log costs. */
   log_info_over_warn: number;
   goals: { ratio_to_nginx: number; p99_ms: number; met: boolean; missed: string[] };
@@ -259,9 +263,15 @@ export async function measureServer(): Promise<ServerBenchResult> {
     const nginx = `http://127.0.0.1:${nginxPort}`;
     await waitFor(`${nginx}/image.jpg`, 10_000, 200);
 
+    const barePort = await freePort();
+    children.push(startBareNode(join(www, 'illust.json'), barePort));
+    const bare = `http://127.0.0.1:${barePort}`;
+    await waitFor(`${bare}/`, 10_000, 200);
+
     const contenders = {
       mirror_cache_hit: `${server}${mirrorPath}`,
       nginx_json: `${nginx}/illust.json`,
+      bare_node_json: `${bare}/`,
       image_proxy: imageUrl,
       nginx_image: `${nginx}/image.jpg`,
       mirror_cache_hit_log_warn: `${quiet}${mirrorPath}`,
@@ -297,6 +307,7 @@ export async function measureServer(): Promise<ServerBenchResult> {
     const ratio = {
       mirror_cache_hit: Number((r.mirror_cache_hit.rps / r.nginx_json.rps).toFixed(3)),
       image_proxy: Number((r.image_proxy.rps / r.nginx_image.rps).toFixed(3)),
+      bare_node_json: Number((r.bare_node_json.rps / r.nginx_json.rps).toFixed(3)),
     };
     const missed: string[] = [];
     if (ratio.mirror_cache_hit < GOAL_RATIO_TO_NGINX)

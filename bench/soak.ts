@@ -34,6 +34,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { latestRankingDay } from '@pv/sandbox';
+import { startBareNode } from './bare-node.ts';
 import {
   ensureNginx,
   freePort,
@@ -271,17 +272,6 @@ async function measureSetup(
   }
 }
 
-const BARE_NODE = `
-const http = require('node:http');
-const body = require('node:fs').readFileSync(process.argv[1]);
-http
-  .createServer((req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': body.length });
-    res.end(body);
-  })
-  .listen(Number(process.argv[2]), '127.0.0.1');
-`;
-
 /**
  * The platform's own floor at the same connections, measured in the same run: a bare `node:http`
  * server (no framework, no hooks, one fixed answer) and nginx (one worker) serving the same
@@ -304,11 +294,7 @@ async function measureFloor(
     const list = join(dir, 'paths.txt');
     writeFileSync(list, '/x\n');
     const [nodePort, nginxPort] = [await freePort(), await freePort()];
-    children.push(
-      spawn(process.execPath, ['-e', BARE_NODE, join(www, 'x'), String(nodePort)], {
-        stdio: 'ignore',
-      }),
-    );
+    children.push(startBareNode(join(www, 'x'), nodePort));
     writeFileSync(
       join(dir, 'nginx.conf'),
       [
