@@ -69,8 +69,49 @@ test('the ranking’s first page starts with the HTML and is fetched once', asyn
   requests.length = 0;
   await page.reload();
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
-  expect(await page.locator('link[rel="preload"][as="fetch"]').count()).toBe(0);
+  expect(await page.locator('link[rel="preload"][as="fetch"][href^="/api/pixiv/"]').count()).toBe(
+    0,
+  );
   expect(requests.filter((r) => r.type !== 'fetch' || !r.token)).toEqual([]);
+});
+
+test('a novel’s detail and text, a user’s profile and the notices start with the HTML, fetched once', async ({
+  page,
+}) => {
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (/^\/api\/(pixiv\/(novel_detail|webview_novel|member)|notices)$/.test(url.pathname))
+      calls.push(`${url.pathname}${url.search}`);
+  });
+  const initiators = (path: string) =>
+    page.evaluate(
+      (p) =>
+        (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+          .filter((e) => new URL(e.name).pathname === p)
+          .map((e) => e.initiatorType),
+      path,
+    );
+  // the sandbox's seeded novel with every markup element
+  await page.goto('/novel/13319497');
+  await expect(page.getByTestId('novel-text')).toBeVisible();
+  expect(await initiators('/api/pixiv/novel_detail')).toEqual(['link']);
+  expect(await initiators('/api/pixiv/webview_novel')).toEqual(['link']);
+  // the notice feed's call, preloaded on every page, taken by the shell's query
+  expect(await initiators('/api/notices')).toEqual(['link']);
+  expect(calls).toEqual([
+    '/api/notices',
+    '/api/pixiv/novel_detail?id=13319497',
+    '/api/pixiv/webview_novel?id=13319497',
+  ]);
+  // the novel's author, a user page of its own
+  const author = await page.request.get('/api/pixiv/novel_detail?id=13319497');
+  const { novel } = (await author.json()) as { novel: { user: { id: number } } };
+  calls.length = 0;
+  await page.goto(`/users/${novel.user.id}`);
+  await expect(page.getByTestId('user-name')).toBeVisible();
+  expect(await initiators('/api/pixiv/member')).toEqual(['link']);
+  expect(calls).toEqual(['/api/notices', `/api/pixiv/member?id=${novel.user.id}`]);
 });
 
 test('an en-US browser paints its first content with its own catalogue, the fallback only after', async ({

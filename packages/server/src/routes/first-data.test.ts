@@ -31,7 +31,12 @@ async function preloads(t: TestServer, url: string, headers: Record<string, stri
   const res = await t.app.inject({ url, headers: { accept: 'text/html', ...LANG, ...headers } });
   expect(res.statusCode, url).toBe(200);
   const head = /<head>([\s\S]*)<\/head>/.exec(res.body)![1]!;
-  return [...head.matchAll(/<link rel="preload"([^>]*)>/g)].map(([, attrs]): Preload => ({
+  const links = [...head.matchAll(/<link rel="preload"([^>]*)>/g)];
+  // every page, opted out or not, starts with the notice feed's call
+  expect(links[0]?.[0], url).toBe(
+    '<link rel="preload" as="fetch" crossorigin href="/api/notices">',
+  );
+  return links.slice(1).map(([, attrs]): Preload => ({
     as: /as="([^"]+)"/.exec(attrs!)![1]!,
     href: /href="([^"]+)"/.exec(attrs!)![1]!.replaceAll('&amp;', '&'),
     crossorigin: / crossorigin(?=[ >]|$)/.test(attrs!),
@@ -172,12 +177,26 @@ describe('the first-data head part', () => {
     }
   });
 
+  it('preloads a user’s profile and a novel’s detail and text, under every alias', async () => {
+    for (const path of ['/users/11', '/u/11/'])
+      expect(await preloads(t, path), path).toEqual([
+        { as: 'fetch', href: '/api/pixiv/member?id=11', crossorigin: true, high: false },
+      ]);
+    for (const path of ['/novel/22', '/n/22'])
+      expect(await preloads(t, path), path).toEqual([
+        { as: 'fetch', href: '/api/pixiv/novel_detail?id=22', crossorigin: true, high: false },
+        { as: 'fetch', href: '/api/pixiv/webview_novel?id=22', crossorigin: true, high: false },
+      ]);
+  });
+
   it('preloads nothing for other pages, unknown rankings, web rankings or an opted-out browser', async () => {
     for (const path of [
       '/search',
       '/rank/nonsense',
       '/rank/daily?content=illust',
-      '/users/1',
+      '/users/1/artworks',
+      '/users/0',
+      '/novel/series/5',
       '/artworks/abc',
       '/setting',
     ])

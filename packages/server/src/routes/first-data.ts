@@ -1,6 +1,6 @@
 /**
  * The page head part (spa.ts `HeadPart`) that starts a page's first data with the HTML (issue 17):
- * for the pages people land on (a ranking, home, an artwork) a `<link rel=preload as=fetch
+ * for the pages people land on (a ranking, home, an artwork, a user, a novel) a `<link rel=preload as=fetch
  * crossorigin>` of exactly the mirror calls the app's first queries make (same path, same query
  * in the same order; CORS mode with same-origin credentials, as the app's `fetch()` has), so the
  * browser fetches them while the app's code loads and the app's fetch takes the preloaded answer.
@@ -61,7 +61,8 @@ export function mirrorUrl(call: MirrorCall): string {
  * What a page path needs first, as the app's screens ask for it: `/rank/{type}` its ranking's
  * first page (RankScreen, `useRankingList`: mode, date, page); home the trending tags and the
  * ranking row (HomeScreen: `useTrendingTags`, `useRankingHead`); an artwork its detail
- * (`useIllust`). Null for every other page, and for the web rankings (`?content=`).
+ * (`useIllust`); a user their profile; a novel its detail and text. Null for every other page,
+ * and for the web rankings (`?content=`).
  */
 export function pagePlan(url: string, now: Date): PagePlan | null {
   const [path = '', query = ''] = url.split('#')[0]!.split('?');
@@ -87,6 +88,22 @@ export function pagePlan(url: string, now: Date): PagePlan | null {
     const id = Number(artwork[1]);
     if (!Number.isSafeInteger(id) || id <= 0) return null;
     return { calls: [{ name: 'illust', params: { id: String(id) } }], artwork: id };
+  }
+  // a user's page asks for the profile first (its lists wait for it): `useUserDetail`
+  const user = /^\/(?:users|u)\/(\d{1,12})\/?$/.exec(path);
+  if (user && Number(user[1]) > 0) {
+    return { calls: [{ name: 'member', params: { id: String(Number(user[1])) } }] };
+  }
+  // a novel's page asks for its detail and its text at once: `useNovel`, `useNovelText`
+  const novel = /^\/(?:novel|n)\/(\d{1,12})\/?$/.exec(path);
+  if (novel && Number(novel[1]) > 0) {
+    const params = { id: String(Number(novel[1])) };
+    return {
+      calls: [
+        { name: 'novel_detail', params },
+        { name: 'webview_novel', params },
+      ],
+    };
   }
   return null;
 }
@@ -157,13 +174,23 @@ function optedOut(cookie: string | undefined): boolean {
   return (cookie ?? '').split(';').some((c) => c.trim() === `${OPT_OUT_COOKIE}=off`);
 }
 
-/** The head part: preload links of the page's first data and, when known, first pictures. */
+/** The notice feed's call, as the app makes it (state/queries/notices.ts). */
+export const NOTICES_URL = '/api/notices';
+
+/**
+ * The head part: preload links of the notice feed, the page's first data and, when known, first
+ * pictures.
+ */
 export function firstDataHead(options: FirstDataOptions): HeadPart {
   const now = options.now ?? (() => new Date());
   const part: HeadPart = async (req) => {
-    if (optedOut(req.headers.cookie)) return '';
+    // every page shows the notice feed (useNotice): its answer with the page's, so that a banner
+    // is there when the page first paints rather than pushing it down after (the same for every
+    // browser: no token, no mirror)
+    const notices = `<link rel="preload" as="fetch" crossorigin href="${NOTICES_URL}">`;
+    if (optedOut(req.headers.cookie)) return notices;
     const plan = pagePlan(req.url, now());
-    if (!plan) return '';
+    if (!plan) return notices;
     const links = plan.calls.map(
       (call) =>
         `<link rel="preload" as="fetch" crossorigin href="${escapeMarkup(mirrorUrl(call))}">`,
@@ -179,7 +206,7 @@ export function firstDataHead(options: FirstDataOptions): HeadPart {
           `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(src)}">`,
         );
     }
-    return links.join('');
+    return notices + links.join('');
   };
   // before the app's script and styles: the browser then asks for the data first
   part.early = true;

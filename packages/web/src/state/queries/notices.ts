@@ -96,6 +96,7 @@ export function useNotice(): { notice: Notice | null; dismiss: () => void } {
     retry: false,
     queryFn: async ({ signal }): Promise<Notice[]> => {
       try {
+        // preloaded with the page's HTML (server: routes/first-data.ts): this takes that answer
         const res = await fetch('/api/notices', { signal });
         return res.ok ? parseNotices(await res.json()) : [];
       } catch (error) {
