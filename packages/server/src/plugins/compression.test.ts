@@ -9,7 +9,11 @@ import { fakeWebDist, startTestServer, type TestServer } from '../test-helpers.t
 function bigWebDist(): string {
   const dir = fakeWebDist();
   const filler = `<!-- ${'padding '.repeat(300)} -->`;
-  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><body>${filler}</body></html>`);
+  // a head: each page's own preloads make each shell different
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html><head><meta charset="UTF-8"></head><body>${filler}</body></html>`,
+  );
   const js = Buffer.from(`console.log(${JSON.stringify('x'.repeat(4000))});`);
   mkdirSync(join(dir, 'assets'), { recursive: true });
   writeFileSync(join(dir, 'assets', 'big-abc123.js'), js);
@@ -37,6 +41,8 @@ const TEXT_URLS: [url: string, big: boolean][] = [
   ['/api/pixiv/openapi.json', true], // a generated document
   ['/api/pixiv/illust?id=abc', false], // a 422 error body
   ['/rank/daily', true], // the app shell (history fallback)
+  ['/rank/weekly', true], // another shell: its own kept compressed forms
+  ['/rank/daily', true], // the first again, from the kept forms
   ['/assets/big-abc123.js', true], // a precompressed static asset
   ['/assets/index-abc123.js', false], // a static asset below the floor
   ['/api/config', false], // a small JSON answer
