@@ -24,6 +24,16 @@ const { values } = parseArgs({
 const seed = Number(values.seed);
 if (!Number.isSafeInteger(seed)) throw new Error(`--seed must be an integer, got "${values.seed}"`);
 
+// Signals are taken from the start: a stop that comes while the sandbox starts (its media
+// encodes already running) must still exit through the hooks that remove their folders, and the
+// line below that says it listens can reach a supervisor before the code after it has run.
+const started: { sandbox?: Awaited<ReturnType<typeof startSandbox>> } = {};
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    void (started.sandbox?.close() ?? Promise.resolve()).then(() => process.exit(0));
+  });
+}
+
 const sandbox = await startSandbox({
   port: Number(values.port),
   host: values.host,
@@ -31,15 +41,10 @@ const sandbox = await startSandbox({
   now: parseNow(values.now, '--now') ?? parseNow(process.env.SANDBOX_NOW),
   warmMedia: !values['no-warm-media'],
 });
+started.sandbox = sandbox;
 process.stdout.write(`pixiv sandbox listening at ${sandbox.baseUrl}\n`);
 process.stdout.write(
   `  seed ${sandbox.state.data.seed}, present ${new Date(sandbox.state.now).toISOString()}\n`,
 );
 for (const [name, url] of Object.entries(sandbox.hosts))
   process.stdout.write(`  ${name.padEnd(11)} ${url}\n`);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void sandbox.close().then(() => process.exit(0));
-  });
-}

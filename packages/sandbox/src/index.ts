@@ -29,6 +29,7 @@ export {
 export { translateText } from './hosts/translate/translator.ts';
 export { ffmpegPath, ffmpegStartError } from './media/ffmpeg.ts';
 export {
+  killOnExit,
   makeTempDir,
   removeTempDir,
   sweepStaleTempDirs,

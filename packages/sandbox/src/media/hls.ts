@@ -10,13 +10,15 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { ffmpegPath, ffmpegStartError } from './ffmpeg.ts';
-import { makeTempDir, removeTempDir } from './temp-dirs.ts';
+import { killOnExit, makeTempDir, removeTempDir } from './temp-dirs.ts';
 
 const execFileAsync = promisify(execFile);
 
 async function run(args: string[]): Promise<void> {
   try {
-    await execFileAsync(ffmpegPath(), args);
+    const encoding = execFileAsync(ffmpegPath(), args);
+    killOnExit(encoding.child);
+    await encoding;
   } catch (error) {
     throw ffmpegStartError(error as Error);
   }

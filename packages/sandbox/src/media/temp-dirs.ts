@@ -1,42 +1,70 @@
 /**
  * Temporary working folders of the media encoders (the sandbox's HLS loops, the server's ugoira
  * MP4s). Each is named `pv-<kind>-<pid>-XXXXXX`, removed when its work ends, and every one still
- * open is removed when the process exits (the mains turn SIGINT/SIGTERM into an exit), so none is
- * left by a stop mid-encode. What a killed process (SIGKILL, a crash) left behind is swept at the
+ * open is removed when the process exits (the mains turn SIGINT/SIGTERM into an exit), after the
+ * encoders writing into them are killed, so none is left by a stop mid-encode. What a killed process (SIGKILL, a crash) left behind is swept at the
  * next start: folders of processes that no longer run.
  */
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const open = new Set<string>();
+/** Encoders writing into those folders: stopped first at exit, or they would refill them. */
+const writers = new Set<ChildProcess>();
 let hooked = false;
+
+function hookExit(): void {
+  if (hooked) return;
+  hooked = true;
+  process.on('exit', removeOpenSync);
+}
 
 /** Kinds of folder these helpers make and sweep. */
 export type TempDirKind = 'hls' | 'ugoira';
 const KINDS: readonly TempDirKind[] = ['hls', 'ugoira'];
 
 function removeOpenSync(): void {
-  for (const dir of open) rmSync(dir, { recursive: true, force: true });
+  for (const writer of writers) writer.kill('SIGKILL');
+  writers.clear();
+  for (const dir of open) {
+    try {
+      // an encoder still writing its last segment can refill a folder while it goes: retry
+      rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 20 });
+    } catch {
+      // the next start's sweep takes it (its pid will not run then)
+    }
+  }
   open.clear();
 }
 
 /** A new empty folder for one job of `kind`; give it back with removeTempDir. */
 export async function makeTempDir(kind: TempDirKind, root = tmpdir()): Promise<string> {
-  if (!hooked) {
-    hooked = true;
-    process.on('exit', removeOpenSync);
-  }
-  const dir = await mkdtemp(join(root, `pv-${kind}-${process.pid}-`));
+  hookExit();
+  // made and registered in one step: an exit can never fall between the folder and its entry
+  const dir = mkdtempSync(join(root, `pv-${kind}-${process.pid}-`));
   open.add(dir);
   return dir;
 }
 
+/**
+ * A child process that writes into a folder of makeTempDir: killed when this process exits
+ * (a child outlives its parent otherwise, and goes on writing into the removed folder).
+ */
+export function killOnExit(child: ChildProcess): void {
+  hookExit();
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  writers.add(child);
+  child.once('exit', () => writers.delete(child));
+}
+
 /** Removes a folder made by makeTempDir (never throws for a missing one). */
 export async function removeTempDir(dir: string): Promise<void> {
-  open.delete(dir);
   await rm(dir, { recursive: true, force: true });
+  // only once it is gone: an exit during the removal still removes it
+  open.delete(dir);
 }
 
 function running(pid: number): boolean {

@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { ffmpegPath, ffmpegStartError, makeTempDir, removeTempDir } from '@pv/sandbox';
+import { ffmpegPath, ffmpegStartError, killOnExit, makeTempDir, removeTempDir } from '@pv/sandbox';
 
 /** An encode that takes longer than this is killed. */
 export const UGOIRA_ENCODE_TIMEOUT_MS = 120_000;
@@ -74,6 +74,7 @@ export function byteLru(maxBytes: number): LRUCache<string, Buffer> {
 function run(args: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    killOnExit(child);
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => {
       if (stderr.length < 4_000) stderr += chunk.toString('utf8');
