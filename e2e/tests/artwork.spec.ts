@@ -409,9 +409,11 @@ test('an ugoira plays: the zip’s progress bar while it loads, then frames that
 }) => {
   await open(page, ugoira.id);
   await expect(page.getByTestId('artwork-ugoira-mark')).toBeVisible();
-  // a slow zip, so that the loading state can be seen
-  await page.request.post(`${SANDBOX_BASE_URL}/_sandbox/faults`, {
-    data: { pathPrefix: '/i.pximg.net/img-zip-ugoira/', latencyMs: 1500, times: 1 },
+  // a slow zip, so that the loading state can be seen: held back in the browser (the server may
+  // answer it from memory, without asking upstream, once any test has loaded it)
+  await page.route('**/img-zip-ugoira/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
   });
   const zips: string[] = [];
   page.on('request', (r) => {

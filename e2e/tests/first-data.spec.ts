@@ -75,7 +75,7 @@ test('the ranking’s first page starts with the HTML and is fetched once', asyn
   expect(requests.filter((r) => r.type !== 'fetch' || !r.token)).toEqual([]);
 });
 
-test('a novel’s detail and text, a user’s profile and the notices start with the HTML, fetched once', async ({
+test('a novel’s detail and text and the notices start with the HTML, fetched once', async ({
   page,
 }) => {
   const calls: string[] = [];
@@ -104,13 +104,14 @@ test('a novel’s detail and text, a user’s profile and the notices start with
     '/api/pixiv/novel_detail?id=13319497',
     '/api/pixiv/webview_novel?id=13319497',
   ]);
-  // the novel's author, a user page of its own
+  // a user's page preloads no profile (it says whether the viewer follows the user): only the
+  // notices, and the app's own call for the profile
   const author = await page.request.get('/api/pixiv/novel_detail?id=13319497');
   const { novel } = (await author.json()) as { novel: { user: { id: number } } };
   calls.length = 0;
   await page.goto(`/users/${novel.user.id}`);
   await expect(page.getByTestId('user-name')).toBeVisible();
-  expect(await initiators('/api/pixiv/member')).toEqual(['link']);
+  expect(await initiators('/api/pixiv/member')).toEqual(['fetch']);
   expect(calls).toEqual(['/api/notices', `/api/pixiv/member?id=${novel.user.id}`]);
 });
 

@@ -1,6 +1,6 @@
 /**
  * The page head part (spa.ts `HeadPart`) that starts a page's first data with the HTML (issue 17):
- * for the pages people land on (a ranking, home, an artwork, a user, a novel) a `<link rel=preload as=fetch
+ * for the pages people land on (a ranking, home, an artwork, a novel) a `<link rel=preload as=fetch
  * crossorigin>` of exactly the mirror calls the app's first queries make (same path, same query
  * in the same order; CORS mode with same-origin credentials, as the app's `fetch()` has), so the
  * browser fetches them while the app's code loads and the app's fetch takes the preloaded answer.
@@ -61,8 +61,11 @@ export function mirrorUrl(call: MirrorCall): string {
  * What a page path needs first, as the app's screens ask for it: `/rank/{type}` its ranking's
  * first page (RankScreen, `useRankingList`: mode, date, page); home the trending tags and the
  * ranking row (HomeScreen: `useTrendingTags`, `useRankingHead`); an artwork its detail
- * (`useIllust`); a user their profile; a novel its detail and text. Null for every other page,
- * and for the web rankings (`?content=`).
+ * (`useIllust`); a novel its detail and text. Null for every other page, and for the web rankings
+ * (`?content=`). Not a user's page: its profile says whether the viewer follows the user, and a
+ * browser's very first page (before its opt-out cookie exists) would be given the anonymous
+ * pool's answer even when its own call carries the user's token (Chromium matches a preload by
+ * URL, not by headers).
  */
 export function pagePlan(url: string, now: Date): PagePlan | null {
   const [path = '', query = ''] = url.split('#')[0]!.split('?');
@@ -88,11 +91,6 @@ export function pagePlan(url: string, now: Date): PagePlan | null {
     const id = Number(artwork[1]);
     if (!Number.isSafeInteger(id) || id <= 0) return null;
     return { calls: [{ name: 'illust', params: { id: String(id) } }], artwork: id };
-  }
-  // a user's page asks for the profile first (its lists wait for it): `useUserDetail`
-  const user = /^\/(?:users|u)\/(\d{1,12})\/?$/.exec(path);
-  if (user && Number(user[1]) > 0) {
-    return { calls: [{ name: 'member', params: { id: String(Number(user[1])) } }] };
   }
   // a novel's page asks for its detail and its text at once: `useNovel`, `useNovelText`
   const novel = /^\/(?:novel|n)\/(\d{1,12})\/?$/.exec(path);
