@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { latestRankingDay } from '@pv/sandbox';
 import { startBareNode } from './bare-node.ts';
+import { writeStaticNginxConf } from './nginx-static.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
@@ -240,26 +241,15 @@ export async function measureServer(): Promise<ServerBenchResult> {
     mkdirSync(www);
     writeFileSync(join(www, 'image.jpg'), image);
     writeFileSync(join(www, 'illust.json'), json);
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      [
-        'worker_processes 1;',
-        'daemon off;',
-        `pid ${join(dir, 'nginx.pid')};`,
-        `error_log ${join(dir, 'nginx-error.log')} warn;`,
-        'events { worker_connections 1024; }',
-        'http {',
-        '  access_log off;',
-        `  client_body_temp_path ${dir}/cb; proxy_temp_path ${dir}/px; fastcgi_temp_path ${dir}/fc;`,
-        `  uwsgi_temp_path ${dir}/uw; scgi_temp_path ${dir}/sc;`,
-        '  types { image/jpeg jpg; application/json json; }',
-        '  sendfile on; keepalive_requests 1000000;',
-        `  server { listen 127.0.0.1:${nginxPort}; root ${www};`,
-        '    location = /empty { return 204; } }',
-        '}',
-      ].join('\n'),
-    );
-    start([NGINX, '-c', join(dir, 'nginx.conf'), '-p', dir]);
+    const conf = writeStaticNginxConf({
+      dir,
+      www,
+      port: nginxPort,
+      workerConnections: 1024,
+      types: 'types { image/jpeg jpg; application/json json; }',
+      server: 'location = /empty { return 204; }',
+    });
+    start([NGINX, '-c', conf, '-p', dir]);
     const nginx = `http://127.0.0.1:${nginxPort}`;
     await waitFor(`${nginx}/image.jpg`, 10_000, 200);
 

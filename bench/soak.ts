@@ -35,6 +35,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { latestRankingDay } from '@pv/sandbox';
 import { startBareNode } from './bare-node.ts';
+import { writeStaticNginxConf } from './nginx-static.ts';
 import {
   ensureNginx,
   freePort,
@@ -295,30 +296,18 @@ async function measureFloor(
     writeFileSync(list, '/x\n');
     const [nodePort, nginxPort] = [await freePort(), await freePort()];
     children.push(startBareNode(join(www, 'x'), nodePort));
-    writeFileSync(
-      join(dir, 'nginx.conf'),
-      [
-        'worker_processes 1;',
-        'daemon off;',
-        `pid ${join(dir, 'nginx.pid')};`,
-        `error_log ${join(dir, 'nginx-error.log')} warn;`,
-        'events { worker_connections 4096; }',
-        'http {',
-        '  access_log off;',
-        `  client_body_temp_path ${dir}/cb; proxy_temp_path ${dir}/px; fastcgi_temp_path ${dir}/fc;`,
-        `  uwsgi_temp_path ${dir}/uw; scgi_temp_path ${dir}/sc;`,
-        '  default_type application/json; sendfile on; keepalive_requests 1000000;',
-        `  server { listen 127.0.0.1:${nginxPort}; root ${www}; }`,
-        '}',
-      ].join('\n'),
-    );
+    const conf = writeStaticNginxConf({
+      dir,
+      www,
+      port: nginxPort,
+      workerConnections: 4096,
+      types: 'default_type application/json;',
+    });
     // nginx's workers run as an unprivileged user when started as root: they must read the file
     chmodSync(dir, 0o755);
     chmodSync(www, 0o755);
     chmodSync(join(www, 'x'), 0o644);
-    children.push(
-      spawn(NGINX_PATH, ['-c', join(dir, 'nginx.conf'), '-p', dir], { stdio: 'ignore' }),
-    );
+    children.push(spawn(NGINX_PATH, ['-c', conf, '-p', dir], { stdio: 'ignore' }));
     const bare = `http://127.0.0.1:${nodePort}`;
     const nginx = `http://127.0.0.1:${nginxPort}`;
     for (const url of [bare, nginx]) await until(`${url}/x`);
