@@ -78,6 +78,11 @@ export class MemoryCacheStore implements CacheStore {
     this.lru?.delete(key);
   }
 
+  /** The entry under `key`, at once (lib/fast-hits.ts answers from it without waiting). */
+  peekEntry(key: string): CacheEntry | undefined {
+    return this.lru?.get(key);
+  }
+
   get size(): number {
     return this.lru?.size ?? 0;
   }

@@ -24,17 +24,22 @@ export function contentSecurityPolicy(imageProxies: (string | undefined)[] = [])
   ].join('; ');
 }
 
+/** The headers every answer carries (lib/fast-hits.ts sends them too). */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+});
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   imageProxies: (string | undefined)[] = [],
 ): void {
   const csp = contentSecurityPolicy(imageProxies);
   app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'no-referrer');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    reply.headers(SECURITY_HEADERS);
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) reply.header('content-security-policy', csp);
   });

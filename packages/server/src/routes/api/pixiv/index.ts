@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PixivError, type AppApiClient, type Query } from '@pv/pixiv';
 import { pickEncoding } from '../../../lib/compress.ts';
+import type { FastHits } from '../../../lib/fast-hits.ts';
 import { hibiError, upstreamError } from '../../../lib/hibi-errors.ts';
 import type { CacheMode, Fetched, ResponseCache } from '../../../plugins/cache.ts';
 import { firstLanguage, isRateLimitBody, type Upstream } from '../../../plugins/upstream.ts';
@@ -19,6 +20,8 @@ import { openApiRoutes } from './openapi.ts';
 export interface MirrorDeps {
   upstream: Upstream;
   cache: ResponseCache;
+  /** Told of each anonymous URL answered from the cache, to answer it again before Fastify. */
+  fastHits?: FastHits;
 }
 
 /** Request Cache-Control: no-cache refreshes the entry, no-store bypasses the cache. */
@@ -105,8 +108,9 @@ async function handle(
     return poolLoad(deps.upstream, ask, language, req.log, path);
   };
   try {
+    const key = cacheKey(name, result.args, language, user ? `user-${user.userKey}` : 'server');
     const cached = await deps.cache.fetch(
-      cacheKey(name, result.args, language, user ? `user-${user.userKey}` : 'server'),
+      key,
       endpoint.ttl,
       cacheMode(req.headers['cache-control']),
       load,
@@ -119,11 +123,17 @@ async function handle(
     // out as it is, with its headers set at once.
     const encoding = pickEncoding(req.headers['accept-encoding']);
     const stored = encoding ? cached.encoded?.[encoding] : cached.bytes;
+    const contentType = text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
+    const extra = text ? { 'x-content-type-options': 'nosniff' } : undefined;
+    // not a query whose arguments come from the clock: it may mean another entry tomorrow
+    if (cached.source === 'hit' && !user && !result.fromClock && fastEligible(req)) {
+      deps.fastHits?.remember(req.url, language, { key, ttl: endpoint.ttl, contentType, extra });
+    }
     reply.code(200).headers({
-      'content-type': text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8',
+      'content-type': contentType,
       'cache-control': cached.maxAge > 0 ? `${scope}max-age=${cached.maxAge}` : `${scope}no-cache`,
       'x-process-time': ((performance.now() - started) / 1000).toFixed(4),
-      ...(text ? { 'x-content-type-options': 'nosniff' } : {}),
+      ...extra,
       ...(user ? { vary: USER_TOKEN_HEADER } : {}),
       ...(cached.source === 'hit' ? { 'x-cache-hit': 'true' } : {}),
       ...(cached.source === 'stale' ? { 'x-cache-stale': 'true' } : {}),
@@ -160,6 +170,20 @@ async function handle(
     }
     throw error;
   }
+}
+
+/**
+ * A call the cache-hit path may answer next time (lib/fast-hits.ts takes only these): a plain
+ * same-site GET that asks for no fresh copy.
+ */
+function fastEligible(req: FastifyRequest): boolean {
+  const h = req.headers;
+  return (
+    req.method === 'GET' &&
+    h.origin === undefined &&
+    h['cache-control'] === undefined &&
+    h.pragma === undefined
+  );
 }
 
 /** One load through the server's token pool: a rate-limited token rests, and the next one tries. */

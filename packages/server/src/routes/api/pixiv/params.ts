@@ -194,14 +194,19 @@ export function passedThrough(fields: Fields, args: Args): Record<string, string
   );
 }
 
-/** Validated args (defaults applied, passed-through pairs added), or the issues. */
+/**
+ * Validated args (defaults applied, passed-through pairs added), or the issues. `fromClock` says
+ * that a default was read from the clock (an undated ranking's latest published day): the same
+ * query may mean other args later.
+ */
 export function validate(
   fields: Fields,
   query: Record<string, unknown>,
   passthrough?: Passthrough,
-): { args: Args } | { issues: ValidationIssue[] } {
+): { args: Args; fromClock?: true } | { issues: ValidationIssue[] } {
   const args: Args = {};
   const issues: ValidationIssue[] = [];
+  let fromClock = false;
   for (const [name, field] of Object.entries(fields)) {
     const rawValue = query[name];
     const raw = Array.isArray(rawValue)
@@ -210,6 +215,9 @@ export function validate(
         ? rawValue
         : undefined;
     const { value, issue } = check(name, field, raw);
+    if (raw === undefined && 'default' in field && typeof field.default === 'function') {
+      fromClock = true;
+    }
     if (issue) issues.push(issue);
     else args[name] = value;
   }
@@ -218,7 +226,8 @@ export function validate(
     issues.push(...extra.issues);
     Object.assign(args, extra.args);
   }
-  return issues.length ? { issues } : { args };
+  if (issues.length) return { issues };
+  return fromClock ? { args, fromClock } : { args };
 }
 
 /** pydantic v1's summary text of the issues. */

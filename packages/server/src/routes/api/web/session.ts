@@ -1,7 +1,7 @@
 /**
  * The browser's www session on `/api/web/*`: the PHPSESSID in `x-pixiv-session` and the CSRF
  * token in `x-csrf-token` (spec 000 §7: "Web-proxy calls send the stored cookie and the CSRF
- * token as headers"). They go to the www host only, are never logged (app.ts redacts both) and
+ * token as headers"). They go to the www host only, are never logged (lib/log.ts redacts both) and
  * never stored; answers made with them are never cached or shared.
  */
 import type { FastifyRequest } from 'fastify';

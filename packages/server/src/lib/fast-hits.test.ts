@@ -1,0 +1,186 @@
+/**
+ * The cache-hit path in front of Fastify (fast-hits.ts), over a real socket (Fastify's `inject`
+ * never reaches it): the same bytes and headers as Fastify's own answer, the same rate-limit
+ * budget and the same log line, and Fastify for every call it must not take.
+ */
+import { request } from 'node:http';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test-helpers.ts';
+
+let t: TestServer | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
+
+function get(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function listening(overrides: Parameters<typeof startTestServer>[0] = {}) {
+  t = await startTestServer(overrides);
+  return t.app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+// a ranking page: over COMPRESS_MIN_BYTES, so each encoding has a stored form
+const RANK = '/api/pixiv/rank?mode=day&date=2026-11-19';
+/** Headers that differ between any two answers. */
+const PER_ANSWER = ['date', 'x-request-id', 'x-process-time', 'x-ratelimit-remaining'];
+/** Set by the socket, not the server (inject makes up its own); and a lifetime that ticks. */
+const NOT_COMPARED = [...PER_ANSWER, 'connection', 'keep-alive', 'cache-control'];
+
+function steady(headers: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries(headers).filter(([k]) => !NOT_COMPARED.includes(k)));
+}
+
+describe('the cache-hit path in front of Fastify', () => {
+  it('answers a repeated call with the bytes and headers of Fastify’s hit, in each encoding', async () => {
+    const base = await listening({ rateLimitPerMinute: 100 });
+    const ja = { 'accept-language': 'ja' };
+    await get(base, RANK, ja); // a miss
+    await get(base, RANK, ja); // a hit: Fastify answers it and remembers the URL
+    expect(t!.app.fastHits.answered).toBe(0);
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const headers = { ...ja, 'accept-encoding': encoding };
+      const answered = t!.app.fastHits.answered;
+      const fast = await get(base, RANK, headers);
+      expect(t!.app.fastHits.answered, encoding).toBe(answered + 1);
+      // `inject` goes to Fastify itself, never through this path
+      const byFastify = await t!.app.inject({ url: RANK, headers });
+      expect(fast.status).toBe(200);
+      expect(fast.body.equals(byFastify.rawPayload), encoding).toBe(true);
+      // the socket's own (connection, keep-alive) are not the server's doing
+      expect(steady(fast.headers), encoding).toEqual(steady(byFastify.headers));
+      expect(fast.headers['cache-control']).toMatch(/^max-age=\d+$/);
+      expect(fast.headers['x-cache-hit']).toBe('true');
+      expect(fast.headers['content-encoding']).toBe(encoding === 'identity' ? undefined : encoding);
+      expect(fast.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(fast.headers['x-request-id']).not.toBe(byFastify.headers['x-request-id']);
+      expect(Number(byFastify.headers['x-ratelimit-remaining'])).toBe(
+        Number(fast.headers['x-ratelimit-remaining']) - 1,
+      );
+    }
+    // each language its own entry: a call in another language is not answered from Japanese
+    const answered = t!.app.fastHits.answered;
+    const en = await get(base, RANK, { 'accept-language': 'en' });
+    expect(en.status).toBe(200);
+    expect(t!.app.fastHits.answered).toBe(answered);
+  });
+
+  it('leaves to Fastify a HEAD, a user’s token, a cross-site call and a reload', async () => {
+    const base = await listening();
+    await get(base, RANK);
+    await get(base, RANK);
+    const answered = t!.app.fastHits.answered;
+    const others: [string, Record<string, string>][] = [
+      ['HEAD', {}],
+      ['GET', { 'x-pixiv-refresh-token': 'sbxDemoRefreshToken000000000000000000000002' }],
+      ['GET', { origin: 'https://elsewhere.example' }],
+      ['GET', { 'cache-control': 'no-cache' }],
+      ['GET', { pragma: 'no-cache' }],
+    ];
+    for (const [method, headers] of others) {
+      const res = await get(base, RANK, headers, method);
+      expect(res.status, JSON.stringify(headers)).toBeLessThan(500);
+      expect(res.headers['x-request-id']).toBeDefined();
+    }
+    expect(t!.app.fastHits.answered).toBe(answered);
+    // and a plain call again is answered here
+    await get(base, RANK);
+    expect(t!.app.fastHits.answered).toBe(answered + 1);
+  });
+
+  it('spends the mirror’s per-client budget with Fastify’s path, forwarded clients apart', async () => {
+    const base = await listening({ rateLimitPerMinute: 4, trustProxy: ['127.0.0.1'] });
+    const from = (client: string) => get(base, RANK, { 'x-forwarded-for': client });
+    const a = [];
+    for (let i = 0; i < 5; i++) a.push(await from('203.0.113.1'));
+    expect(a.map((r) => r.status)).toEqual([200, 200, 200, 200, 429]);
+    expect(a.slice(0, 4).map((r) => r.headers['x-ratelimit-remaining'])).toEqual([
+      '3',
+      '2',
+      '1',
+      '0',
+    ]);
+    // calls 3 and 4 were answered here, the fifth by Fastify's 429 in HibiAPI's shape
+    expect(t!.app.fastHits.answered).toBe(2);
+    expect(JSON.parse(a[4]!.body.toString())).toMatchObject({ code: 429 });
+    // another forwarded client has a budget of its own, on this path too
+    expect((await from('203.0.113.2')).status).toBe(200);
+    expect(t!.app.fastHits.answered).toBe(3);
+  });
+
+  it('logs one request line per answer, as Fastify does', async () => {
+    const base = await listening();
+    await get(base, RANK);
+    await get(base, RANK);
+    const fast = await get(base, RANK);
+    const line = t!
+      .logs()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .find((l) => l.reqId === fast.headers['x-request-id']);
+    expect(line).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: RANK, remoteAddress: '127.0.0.1' },
+      res: { statusCode: 200 },
+    });
+    expect(typeof line!.responseTime).toBe('number');
+  });
+
+  it('asks Fastify again once the entry is gone from the cache', async () => {
+    // a byte bound that keeps one ranking page (about 175 KB with its compressed forms), not two
+    const base = await listening({ cacheMaxBytes: 250_000 });
+    await get(base, RANK);
+    await get(base, RANK);
+    await get(base, RANK);
+    expect(t!.app.fastHits.answered).toBe(1);
+    await get(base, '/api/pixiv/rank?mode=week&date=2026-11-19');
+    const again = await get(base, RANK);
+    expect(again.status).toBe(200);
+    expect(again.headers['x-cache-hit']).toBeUndefined();
+    expect(t!.app.fastHits.answered).toBe(1);
+  });
+
+  it('never takes a query whose arguments come from the clock (an undated ranking)', async () => {
+    // the server's clock picks the day: the sandbox's must have published it
+    const base = await listening({ sandboxNow: Date.now() });
+    // which day an undated ranking means changes when pixiv publishes the next one: Fastify's
+    // path works it out on every call
+    for (let i = 0; i < 3; i++) {
+      expect((await get(base, '/api/pixiv/rank?mode=day')).headers['x-cache-hit']).toBe(
+        i ? 'true' : undefined,
+      );
+    }
+    expect(t!.app.fastHits.answered).toBe(0);
+  });
+
+  it('is off with CORS (its headers depend on the caller)', async () => {
+    const base = await listening({ corsOrigins: ['https://reader.example'] });
+    for (let i = 0; i < 3; i++) expect((await get(base, RANK)).status).toBe(200);
+    expect(t!.app.fastHits.answered).toBe(0);
+  });
+});
