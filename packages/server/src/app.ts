@@ -101,6 +101,20 @@ declare module 'fastify' {
 /** Longest request URL accepted, in characters. */
 export const MAX_URL_LENGTH = 4096;
 
+/**
+ * Standard output for the logs, written as the event loop gets to it, several kilobytes a
+ * write, instead of one write(2) per line (a third of a cache hit's time at info); what waits
+ * is written within a second, and at exit.
+ */
+function logDestination() {
+  const destination = pino.destination({ dest: 1, sync: false, minLength: LOG_BUFFER_BYTES });
+  const timer = setInterval(() => destination.flush(), 1000).unref();
+  destination.on('close', () => clearInterval(timer));
+  return destination;
+}
+
+const LOG_BUFFER_BYTES = 8 * 1024;
+
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const logLevel = config.logLevel ?? 'info';
   const fastHits = new FastHits({ trustProxy: config.trustProxy, maxUrlLength: MAX_URL_LENGTH });
@@ -126,7 +140,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       serializers: { req: requestSerializer(logLevel) },
       // Written as the event loop gets to it, many lines a write, instead of one write(2) per
       // line (a third of a cache hit's time at info); pino writes out the rest at exit.
-      stream: config.logStream ?? pino.destination({ dest: 1, sync: false }),
+      stream: config.logStream ?? logDestination(),
     },
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
