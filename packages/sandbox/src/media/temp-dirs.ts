@@ -2,8 +2,9 @@
  * Temporary working folders of the media encoders (the sandbox's HLS loops, the server's ugoira
  * MP4s). Each is named `pv-<kind>-<pid>-XXXXXX`, removed when its work ends, and every one still
  * open is removed when the process exits (the mains turn SIGINT/SIGTERM into an exit), after the
- * encoders writing into them are killed, so none is left by a stop mid-encode. What a killed process (SIGKILL, a crash) left behind is swept at the
- * next start: folders of processes that no longer run.
+ * encoders writing into them are killed, so none is left by a stop mid-encode. What a killed
+ * process (SIGKILL, a crash) left behind is swept at the next start: folders of processes that
+ * no longer run.
  */
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';

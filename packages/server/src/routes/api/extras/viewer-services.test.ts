@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deletedWorks, sandboxServices } from '@pv/sandbox';
 import { startTestServer, type TestServer } from '../../../test-helpers.ts';
-import { NOTICES_TTL, PID_RECOVER_TTL } from './viewer-services.ts';
+import { NOTICES_FAILURE_TTL, NOTICES_TTL, PID_RECOVER_TTL } from './viewer-services.ts';
 
 let t: TestServer;
 /** A stand-in upstream that fails or misbehaves on demand, counting its calls. */
@@ -148,11 +148,28 @@ describe('upstream faults and configuration', () => {
       fakeMode = 'junk';
       expect((await s.app.inject({ url: '/api/notices' })).statusCode).toBe(502);
       fakeMode = 'ok';
+      // a notice service that failed is left alone for a while: every page view asks for notices
+      const noticeCalls = () => fakeCalls.filter((c) => c === '/notices.json').length;
+      const before = noticeCalls();
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        const resting = await s.app.inject({ url: '/api/notices' });
+        expect(resting.statusCode).toBe(502);
+        expect(Number(resting.headers['retry-after'])).toBe(NOTICES_FAILURE_TTL);
+        vi.setSystemTime(Date.now() + (NOTICES_FAILURE_TTL - 1) * 1000);
+        expect((await s.app.inject({ url: '/api/notices' })).headers['retry-after']).toBe('1');
+        expect(noticeCalls()).toBe(before);
+        // then asked again
+        vi.setSystemTime(Date.now() + 1000);
+        const notices = (await s.app.inject({ url: '/api/notices' })).json();
+        expect(noticeCalls()).toBe(before + 1);
+        expect(notices.notices.map((n: { id: number }) => n.id)).toEqual([1]);
+        expect(notices.effects).toEqual([]);
+      } finally {
+        vi.useRealTimers();
+      }
       // Wrong shape from the recovery service: refused, not relayed.
       expect((await s.app.inject({ url: '/api/pid-recover/42' })).statusCode).toBe(502);
-      const notices = (await s.app.inject({ url: '/api/notices' })).json();
-      expect(notices.notices.map((n: { id: number }) => n.id)).toEqual([1]);
-      expect(notices.effects).toEqual([]);
       const calls = fakeCalls.filter((c) => c === '/words.json').length;
       expect((await s.app.inject({ url: '/api/sensitive-words' })).json()).toEqual({
         words: ['猫', '犬'],

@@ -37,6 +37,12 @@ export interface ViewerServiceDeps {
 
 export const PID_RECOVER_TTL = 86_400;
 export const NOTICES_TTL = 600;
+/**
+ * Seconds a failed notices call is not tried again: every page of the app asks for the notices
+ * (and the server preloads them with each page), so a notice service that is down would cost
+ * one upstream call per page view otherwise.
+ */
+export const NOTICES_FAILURE_TTL = 10;
 
 const Recovered = z.array(
   z.object({
@@ -106,7 +112,7 @@ export async function viewerServiceRoutes(
   deps: ViewerServiceDeps,
 ): Promise<void> {
   const timeoutMs = deps.timeoutMs ?? HTTP_TIMEOUT_MS;
-  const now = deps.now ?? Date.now;
+  const now = deps.now ?? (() => Date.now());
 
   const answer = async (
     req: FastifyRequest,
@@ -114,6 +120,7 @@ export async function viewerServiceRoutes(
     key: string,
     ttl: number,
     load: () => Promise<unknown>,
+    failed?: () => void,
   ) => {
     try {
       const result = await deps.cache.fetch(
@@ -133,6 +140,7 @@ export async function viewerServiceRoutes(
     } catch (error) {
       if (error instanceof UpstreamFault) {
         req.log.warn({ reason: error.message }, `${key.split(':')[0]} request failed`);
+        failed?.();
         return reply.code(502).send({ error: 'upstream request failed' });
       }
       throw error;
@@ -154,19 +162,35 @@ export async function viewerServiceRoutes(
     });
   });
 
+  let noticesDownUntil = 0;
   app.get('/api/notices', async (req, reply) => {
     const url = deps.urls.notices;
     if (!url) return notConfigured(reply);
-    return answer(req, reply, 'notices', NOTICES_TTL, async () => {
-      const parsed = NoticesFile.safeParse(await fetchJson(url, timeoutMs));
-      if (!parsed.success) throw new UpstreamFault('unexpected shape');
-      const t = now();
-      const notOver = (n: { end: string }) => !(Date.parse(n.end) <= t);
-      return {
-        notices: valid(Notice, parsed.data.notices).filter(notOver),
-        effects: valid(Effect, parsed.data.effects).filter(notOver),
-      };
-    });
+    const wait = Math.ceil((noticesDownUntil - now()) / 1000);
+    if (wait > 0) {
+      return reply
+        .code(502)
+        .header('retry-after', String(wait))
+        .send({ error: 'upstream request failed' });
+    }
+    const failed = () => (noticesDownUntil = now() + NOTICES_FAILURE_TTL * 1000);
+    return answer(
+      req,
+      reply,
+      'notices',
+      NOTICES_TTL,
+      async () => {
+        const parsed = NoticesFile.safeParse(await fetchJson(url, timeoutMs));
+        if (!parsed.success) throw new UpstreamFault('unexpected shape');
+        const t = now();
+        const notOver = (n: { end: string }) => !(Date.parse(n.end) <= t);
+        return {
+          notices: valid(Notice, parsed.data.notices).filter(notOver),
+          effects: valid(Effect, parsed.data.effects).filter(notOver),
+        };
+      },
+      failed,
+    );
   });
 
   let words: Promise<string[]> | undefined;
