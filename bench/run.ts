@@ -144,6 +144,14 @@ if (runs('load')) {
     if (!r) continue;
     console.table({ mix: r.mix, unique: r.unique });
     console.table({ [kind]: r.rss_mb });
+    // after a garbage collection: what the heap and each cache hold, at the start and after
+    console.table({
+      start: { heap_used_mb: r.memory.start.heap_used_mb, ...r.memory.start.caches_mb },
+      after: {
+        heap_used_mb: r.memory.after_settle.heap_used_mb,
+        ...r.memory.after_settle.caches_mb,
+      },
+    });
     if (!r.goals.errors_ok) missed.push(`load (${kind}): ${r.mix.errors + r.unique.errors} errors`);
     if (!r.goals.p99_hit_ok) missed.push(`load (${kind}): p99 ${r.mix.p99_ms} ms on hits`);
     if (!r.goals.rss_back_ok)

@@ -14,6 +14,11 @@
  * RSS (summed over the instances) at the start, at its peak and 30 s after the load. Goals: 0
  * errors, p99 < 50 ms on the warm mix, RSS back within 20 % of its start.
  *
+ * The servers run with STATS_ENDPOINT and `--expose-gc`, so that at the start and after the idle
+ * time each tells, after a garbage collection, its heap and what each in-memory cache holds
+ * (`memory` in the result): a process that stays up holding full caches, one whose heap the
+ * collector has not given back, and a leak then look different.
+ *
  * Shorter runs for trying it: BENCH_LOAD_MIX_S, BENCH_LOAD_UNIQUE_S, BENCH_LOAD_SETTLE_S (seconds),
  * BENCH_LOAD_CONNECTIONS, BENCH_LOAD_SETUPS (`single,instances`), BENCH_LOAD_FLOOR_S.
  *
@@ -72,12 +77,46 @@ export interface PhaseResult {
   max_ms: number;
 }
 
+/** One moment's `/api/stats?gc=1`, summed over the instances (packages/server/src/lib/stats.ts). */
+export interface MemoryMoment {
+  rss_mb: number;
+  heap_used_mb: number;
+  external_mb: number;
+  /** Each in-memory cache's bytes, MB. */
+  caches_mb: Record<string, number>;
+}
+
 export interface SetupResult {
   processes: number;
   mix: PhaseResult;
   unique: PhaseResult;
   rss_mb: { start: number; peak: number; after_settle: number; settle_s: number };
+  /** After a garbage collection, at the start and after the idle time. */
+  memory: { start: MemoryMoment; after_settle: MemoryMoment };
   goals: { errors_ok: boolean; p99_hit_ok: boolean; rss_back_ok: boolean };
+}
+
+interface Stats {
+  memory_mb: { rss: number; heap_used: number; external: number };
+  parts: Record<string, { entries: number; bytes: number }>;
+}
+
+/** `/api/stats?gc=1` of every instance, summed. */
+async function memoryMoment(instances: Instance[]): Promise<MemoryMoment> {
+  const all = await Promise.all(
+    instances.map(async (i) => (await (await fetch(`${i.url}/api/stats?gc=1`)).json()) as Stats),
+  );
+  const sum = (pick: (s: Stats) => number) => all.reduce((n, s) => n + pick(s), 0);
+  const names = [...new Set(all.flatMap((s) => Object.keys(s.parts)))];
+  const mb = (n: number) => Number(n.toFixed(1));
+  return {
+    rss_mb: mb(sum((s) => s.memory_mb.rss)),
+    heap_used_mb: mb(sum((s) => s.memory_mb.heap_used)),
+    external_mb: mb(sum((s) => s.memory_mb.external)),
+    caches_mb: Object.fromEntries(
+      names.map((n) => [n, mb(sum((s) => s.parts[n]?.bytes ?? 0) / 1024 / 1024)]),
+    ),
+  };
 }
 
 /** Resident memory of a process, MB (0 once it is gone). */
@@ -214,6 +253,8 @@ async function measureSetup(
     RATE_LIMIT_PER_MINUTE: '0',
     WEB_DIST: webDist,
     TRUST_PROXY: '127.0.0.1',
+    STATS_ENDPOINT: 'true',
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, '--expose-gc'].filter(Boolean).join(' '),
   };
   const closers: (() => Promise<void>)[] = [];
   try {
@@ -240,6 +281,7 @@ async function measureSetup(
     const rss = () => instances.reduce((sum, i) => sum + rssMb(i.pid), 0);
     const list = join(mkdtempSync(join(tmpdir(), 'pv-load-')), 'paths.txt');
     writeFileSync(list, (await mixPaths(base, webDist)).join('\n'));
+    const memoryStart = await memoryMoment(instances);
     const start = rss();
     let peak = start;
     const sampler = setInterval(() => (peak = Math.max(peak, rss())), 500);
@@ -249,6 +291,7 @@ async function measureSetup(
     peak = Math.max(peak, rss());
     await new Promise((r) => setTimeout(r, settleS * 1000));
     const after = rss();
+    const memoryAfter = await memoryMoment(instances);
     const mixPhase = phase(mix);
     const uniquePhase = phase(unique);
     const round = (n: number) => Number(n.toFixed(1));
@@ -262,6 +305,7 @@ async function measureSetup(
         after_settle: round(after),
         settle_s: settleS,
       },
+      memory: { start: memoryStart, after_settle: memoryAfter },
       goals: {
         errors_ok: mixPhase.errors + uniquePhase.errors === LOAD_GOALS.errors,
         p99_hit_ok: mixPhase.p99_ms < LOAD_GOALS.p99_hit_ms,

@@ -40,6 +40,7 @@ import { RequestLogController, requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerRouteTable } from './lib/route-table.ts';
 import { FastHits } from './lib/fast-hits.ts';
+import { registerStats } from './lib/stats.ts';
 
 export interface AppConfig {
   hosts: UpstreamHosts;
@@ -85,6 +86,8 @@ export interface AppConfig {
   pximgFallbacks?: readonly string[];
   /** PREVIEW_ADULT: link previews and picture links show R-18, R-18G and AI works' pictures. */
   previewAdult?: boolean;
+  /** STATS_ENDPOINT: `GET /api/stats` answers the memory figures to this machine (lib/stats.ts). */
+  statsEndpoint?: boolean;
   /** Where logs go (default stdout); tests read them. */
   logStream?: NodeJS.WritableStream;
 }
@@ -150,6 +153,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // one line per request instead of two (lib/log.ts)
     logController: new RequestLogController(),
   });
+  registerStats(app, { endpoint: !!config.statsEndpoint });
   registerSecurityHeaders(app, [config.imageProxy, ...(config.imageProxies ?? [])]);
   registerCompression(app);
   registerErrorHandler(app);
@@ -183,10 +187,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     app.addHook('onClose', () => redis.close());
     store = redis;
   } else {
-    store = new MemoryCacheStore({
+    const memory = new MemoryCacheStore({
       maxEntries: config.cacheMaxEntries ?? 5_000,
       maxBytes: config.cacheMaxBytes,
     });
+    app.memoryParts.set('responses', () => ({ entries: memory.size, bytes: memory.bytes }));
+    app.memoryParts.set('fast_hit_urls', () => fastHits.size);
+    store = memory;
   }
   const cache = new ResponseCache(store, Date.now, (error) =>
     app.log.warn({ err: error }, 'cache store failed; answering without it'),
@@ -271,6 +278,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     selfHosted: config.selfHosted ?? true,
     mirrors: config.mirrors ?? [],
   }));
+  const imageKeep = new ImageKeep();
+  app.memoryParts.set('images', () => ({ entries: imageKeep.size, bytes: imageKeep.bytes }));
   await app.register(async (scope) =>
     imageRoutes(scope, {
       timeoutMs: config.upstreamTimeoutMs,
@@ -278,7 +287,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       spximg: config.hosts.spximg,
       sketchImg: config.hosts.sketchImg,
       pximgFallbacks: config.pximgFallbacks,
-      keep: new ImageKeep(),
+      keep: imageKeep,
       corsOrigins: config.corsOrigins ?? [],
     }),
   );

@@ -56,6 +56,8 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   SELF_HOSTED: z.enum(['true', 'false']).default('true'),
   PREVIEW_ADULT: z.enum(['true', 'false']).default('false'),
+  /** `GET /api/stats`: memory figures, to clients on this machine only (lib/stats.ts). */
+  STATS_ENDPOINT: z.enum(['true', 'false']).default('false'),
   UPSTREAM_IMAGE_SEARCH: url.optional(),
   SAUCENAO_API_KEY: z.string().optional(),
   UPSTREAM_PID_RECOVER: url.optional(),

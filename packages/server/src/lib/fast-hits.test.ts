@@ -5,7 +5,10 @@
  */
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pino } from 'pino';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
+import { MemoryCacheStore } from '../plugins/cache.ts';
+import { FastHits } from './fast-hits.ts';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -183,4 +186,22 @@ describe('the cache-hit path in front of Fastify', () => {
     for (let i = 0; i < 3; i++) expect((await get(base, RANK)).status).toBe(200);
     expect(t!.app.fastHits.answered).toBe(0);
   });
+});
+
+it('remembers URLs within a byte bound, as long as they may be', () => {
+  const hits = new FastHits({ maxUrlLength: 4096 });
+  hits.enable({
+    store: new MemoryCacheStore({ maxEntries: 10 }),
+    rateLimit: undefined,
+    log: pino({ level: 'silent' }),
+  });
+  const long = 'w'.repeat(4000);
+  for (let i = 0; i < 3000; i++) {
+    const url = `/api/pixiv/search?word=${long}${i}`;
+    hits.remember(url, 'ja', { key: `pixiv:search:ja:server:${url}`, ttl: 60, contentType: 'x' });
+  }
+  // about 16 KB each: 3,000 would take about 48 MB
+  expect(hits.size.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
+  expect(hits.size.entries).toBeLessThan(600);
+  expect(hits.size.entries).toBeGreaterThan(400);
 });

@@ -67,9 +67,15 @@ function trustFunction(trust: TrustProxy): ((address: string, hop: number) => bo
 
 /** Most URLs remembered (each a key string of the cache's): the hot set of a busy mirror. */
 const REMEMBERED_MAX = 10_000;
+/** And at most this many bytes of them (URLs and keys run to 4 KB each). */
+const REMEMBERED_MAX_BYTES = 8 * 1024 * 1024;
 
 export class FastHits {
-  private readonly remembered = new LRUCache<string, RememberedHit>({ max: REMEMBERED_MAX });
+  private readonly remembered = new LRUCache<string, RememberedHit>({
+    max: REMEMBERED_MAX,
+    maxSize: REMEMBERED_MAX_BYTES,
+    sizeCalculation: (hit, url) => rememberedBytes(url, hit),
+  });
   private store: MemoryCacheStore | undefined;
   private rateLimit: SharedRateLimit | undefined;
   private log: FastifyBaseLogger | undefined;
@@ -103,6 +109,11 @@ export class FastHits {
   /** The mirror's handler: `url` (as the client sent it) was answered from the cache. */
   remember(url: string, language: string | undefined, hit: RememberedHit): void {
     if (this.store) this.remembered.set(rememberKey(url, language), hit);
+  }
+
+  /** URLs remembered and about the bytes they take. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.remembered.size, bytes: this.remembered.calculatedSize };
   }
 
   /** The client's address as Fastify's `request.ip` gives it. */
@@ -177,6 +188,11 @@ export class FastHits {
     );
     return true;
   }
+}
+
+/** Two bytes a character at worst, and the object's own few. */
+function rememberedBytes(url: string, hit: RememberedHit): number {
+  return 2 * (url.length + hit.key.length + hit.contentType.length) + 96;
 }
 
 function rememberKey(url: string, language: string | undefined): string {

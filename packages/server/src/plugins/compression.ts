@@ -8,6 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { addMemoryPart } from '../lib/stats.ts';
 import {
   COMPRESS_MIN_BYTES,
   compress,
@@ -27,6 +28,10 @@ export function registerCompression(app: FastifyInstance): void {
     maxSize: SHELLS_MAX_BYTES,
     sizeCalculation: (body, key) => body.length + key.length * 2,
   });
+  addMemoryPart(app, 'page_shells', () => ({
+    entries: shells.size,
+    bytes: shells.calculatedSize,
+  }));
   app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (!isCompressibleType(reply.getHeader('content-type') as string | undefined)) return payload;

@@ -6,6 +6,7 @@
  * files never change while the server runs (a new build is a new start), and their names carry
  * their content hash, so they go out with a year of `immutable`.
  */
+import { addMemoryPart } from '../lib/stats.ts';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
@@ -38,6 +39,16 @@ interface Asset {
   etag: string;
   body: Buffer;
   encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/** The bytes of every form of every asset. */
+function assetBytes(assets: Map<string, Asset>): number {
+  let bytes = 0;
+  for (const asset of assets.values()) {
+    bytes +=
+      asset.body.length + (asset.encoded.br?.length ?? 0) + (asset.encoded.gzip?.length ?? 0);
+  }
+  return bytes;
 }
 
 function filesUnder(dir: string): string[] {
@@ -104,6 +115,7 @@ function send(req: FastifyRequest, reply: FastifyReply, asset: Asset) {
  */
 export async function assetRoutes(app: FastifyInstance, options: { dir: string }): Promise<void> {
   const assets = loadAssets(options.dir);
+  addMemoryPart(app, 'assets', () => ({ entries: assets.size, bytes: assetBytes(assets) }));
   app.get('/assets/*', (req, reply) => {
     const path = (req.params as { '*': string })['*'];
     const asset = assets.get(path);

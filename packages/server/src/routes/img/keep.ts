@@ -42,6 +42,11 @@ export class ImageKeep {
     return this.lru.size;
   }
 
+  /** The bytes held (pictures, keys and some bookkeeping). */
+  get bytes(): number {
+    return this.lru.calculatedSize;
+  }
+
   /**
    * `body`, passed through unchanged; once it has ended whole (all of `length` when upstream
    * named one), the picture is kept.
