@@ -151,6 +151,7 @@ if (runs('load')) {
         heap_used_mb: r.memory.after_settle.heap_used_mb,
         ...r.memory.after_settle.caches_mb,
       },
+      later: { heap_used_mb: r.memory.later.heap_used_mb, ...r.memory.later.caches_mb },
     });
     if (!r.goals.errors_ok) missed.push(`load (${kind}): ${r.mix.errors + r.unique.errors} errors`);
     if (!r.goals.p99_hit_ok) missed.push(`load (${kind}): p99 ${r.mix.p99_ms} ms on hits`);
