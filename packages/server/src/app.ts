@@ -141,8 +141,6 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     logger: {
       level: logLevel,
       serializers: { req: requestSerializer(logLevel) },
-      // Written as the event loop gets to it, many lines a write, instead of one write(2) per
-      // line (a third of a cache hit's time at info); pino writes out the rest at exit.
       stream: config.logStream ?? logDestination(),
     },
     trustProxy: config.trustProxy ?? false,
