@@ -181,6 +181,37 @@ describe('the cache-hit path in front of Fastify', () => {
     expect(t!.app.fastHits.answered).toBe(0);
   });
 
+  it('answers odd but valid requests of a remembered URL as Fastify would', async () => {
+    const base = await listening({ rateLimitPerMinute: 100 });
+    await get(base, RANK);
+    await get(base, RANK);
+    const plain = await get(base, RANK);
+    expect(t!.app.fastHits.answered).toBe(1);
+    const odd: Record<string, string>[] = [
+      { 'accept-encoding': 'br;q=0, gzip;q=0' },
+      { 'accept-encoding': '*' },
+      { 'accept-encoding': 'x'.repeat(2000) },
+      { 'accept-language': `${'x'.repeat(3000)}, ja` },
+      { 'accept-language': '' },
+      { 'x-forwarded-for': '203.0.113.7, 127.0.0.1' },
+      { host: 'evil.example' },
+    ];
+    for (const headers of odd) {
+      const res = await get(base, RANK, headers);
+      const label = JSON.stringify(headers).slice(0, 60);
+      expect(res.status, label).toBe(200);
+      const identity = !res.headers['content-encoding'];
+      if (identity) expect(res.body.equals(plain.body), label).toBe(true);
+      else expect(['br', 'gzip'], label).toContain(res.headers['content-encoding']);
+    }
+    // a query that differs in any byte is another URL: Fastify validates it
+    const answered = t!.app.fastHits.answered;
+    for (const url of [`${RANK}&`, `${RANK}&date=x`, RANK.replace('day', 'DAY')]) {
+      expect((await get(base, url)).status, url).toBeLessThan(500);
+    }
+    expect(t!.app.fastHits.answered).toBe(answered);
+  });
+
   it('is off with CORS (its headers depend on the caller)', async () => {
     const base = await listening({ corsOrigins: ['https://reader.example'] });
     for (let i = 0; i < 3; i++) expect((await get(base, RANK)).status).toBe(200);
