@@ -16,7 +16,7 @@
  * app.ts's MAX_URL_LENGTH (refused there with 414).
  */
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import proxyAddr from '@fastify/proxy-addr';
 import { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -127,16 +127,10 @@ export class FastHits {
   answer(req: IncomingMessage, res: ServerResponse): boolean {
     const store = this.store;
     const url = req.url;
-    if (!store || this.closing || req.method !== 'GET' || !url) return false;
+    if (!store || this.closing || !url) return false;
     if (!url.startsWith('/api/pixiv/') || url.length > this.maxUrlLength) return false;
     const headers = req.headers;
-    if (
-      headers[USER_TOKEN_HEADER] !== undefined ||
-      headers.origin !== undefined ||
-      headers['cache-control'] !== undefined ||
-      headers.pragma !== undefined
-    )
-      return false;
+    if (!isPlainAnonymousGet(req.method, headers)) return false;
     const language = firstLanguage(headers['accept-language']);
     const hit = this.remembered.get(rememberKey(url, language));
     if (!hit) return false;
@@ -188,6 +182,23 @@ export class FastHits {
     );
     return true;
   }
+}
+
+/**
+ * A call this path may take (and the mirror's handler may remember): a same-site GET without a
+ * user's token that asks for no fresh copy.
+ */
+export function isPlainAnonymousGet(
+  method: string | undefined,
+  headers: IncomingHttpHeaders,
+): boolean {
+  return (
+    method === 'GET' &&
+    headers[USER_TOKEN_HEADER] === undefined &&
+    headers.origin === undefined &&
+    headers['cache-control'] === undefined &&
+    headers.pragma === undefined
+  );
 }
 
 /** Two bytes a character at worst, and the object's own few. */

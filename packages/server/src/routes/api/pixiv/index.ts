@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PixivError, type AppApiClient, type Query } from '@pv/pixiv';
 import { pickEncoding } from '../../../lib/compress.ts';
-import type { FastHits } from '../../../lib/fast-hits.ts';
+import { isPlainAnonymousGet, type FastHits } from '../../../lib/fast-hits.ts';
 import { hibiError, upstreamError } from '../../../lib/hibi-errors.ts';
 import type { CacheMode, Fetched, ResponseCache } from '../../../plugins/cache.ts';
 import { firstLanguage, isRateLimitBody, type Upstream } from '../../../plugins/upstream.ts';
@@ -126,7 +126,12 @@ async function handle(
     const contentType = text ? 'text/plain; charset=utf-8' : 'application/json; charset=utf-8';
     const extra = text ? { 'x-content-type-options': 'nosniff' } : undefined;
     // not a query whose arguments come from the clock: it may mean another entry tomorrow
-    if (cached.source === 'hit' && !user && !result.fromClock && fastEligible(req)) {
+    if (
+      cached.source === 'hit' &&
+      !user &&
+      !result.fromClock &&
+      isPlainAnonymousGet(req.method, req.headers)
+    ) {
       deps.fastHits?.remember(req.url, language, { key, ttl: endpoint.ttl, contentType, extra });
     }
     reply.code(200).headers({
@@ -170,20 +175,6 @@ async function handle(
     }
     throw error;
   }
-}
-
-/**
- * A call the cache-hit path may answer next time (lib/fast-hits.ts takes only these): a plain
- * same-site GET that asks for no fresh copy.
- */
-function fastEligible(req: FastifyRequest): boolean {
-  const h = req.headers;
-  return (
-    req.method === 'GET' &&
-    h.origin === undefined &&
-    h['cache-control'] === undefined &&
-    h.pragma === undefined
-  );
 }
 
 /** One load through the server's token pool: a rate-limited token rests, and the next one tries. */
