@@ -64,6 +64,16 @@ function answeredBy(path: string): Set<string> {
   );
 }
 
+/** Open TCP connections from nginx to the instances (/proc/net/tcp: established, to their ports). */
+function openToInstances(): number {
+  const ports = new Set(instances.map((i) => i.port.toString(16).toUpperCase().padStart(4, '0')));
+  return readFileSync('/proc/net/tcp', 'utf8')
+    .split('\n')
+    .slice(1)
+    .map((line) => line.trim().split(/\s+/))
+    .filter((f) => f[3] === '01' && ports.has(f[2]?.split(':')[1] ?? '')).length;
+}
+
 describe('two instances behind nginx with Redis', () => {
   it('the example configuration keeps what the test replaces', () => {
     const conf = nginxConfig({ dir: '/tmp/x', port: 1, instancePorts: [2, 3, 4] });
@@ -101,6 +111,24 @@ describe('two instances behind nginx with Redis', () => {
     expect(second.headers.get('x-cache-hit')).toBe('true');
     expect(await second.text()).toBe(await first.text());
     expect(upstreamCalls(id)).toBe(1);
+  });
+
+  it('a burst keeps its connections to the instances open for the next one', async () => {
+    // A loaded Node process accepts one new connection per turn of its event loop (libuv 1.45+):
+    // when nginx keeps fewer idle connections than a busy moment has requests in flight (it
+    // kept 64), every burst opens new ones and waits for seconds on a loaded instance.
+    const burst = (n: number) =>
+      Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          fetch(`${nginx.url}/api/pixiv/search?word=keepalive-${n}-${i}`).then((r) => r.status),
+        ),
+      );
+    expect(new Set(await burst(1))).toEqual(new Set([200]));
+    const open = openToInstances();
+    expect(open).toBeGreaterThanOrEqual(150);
+    expect(new Set(await burst(2))).toEqual(new Set([200]));
+    // the second burst reused them: nginx opened few new ones, if any
+    expect(openToInstances()).toBeLessThan(open + 50);
   });
 
   it('killing one instance mid-load loses no request: nginx retries on the other', async () => {
