@@ -27,6 +27,13 @@ describe('configuration', () => {
     );
   });
 
+  it('bounds the heap growing factor at 50 % unless told otherwise', () => {
+    expect(readEnv({}).HEAP_GROWING_PERCENT).toBe(50);
+    expect(readEnv({ HEAP_GROWING_PERCENT: '0' }).HEAP_GROWING_PERCENT).toBe(0);
+    expect(() => readEnv({ HEAP_GROWING_PERCENT: '-1' })).toThrow(/HEAP_GROWING_PERCENT/);
+    expect(() => readEnv({ HEAP_GROWING_PERCENT: 'lots' })).toThrow(/HEAP_GROWING_PERCENT/);
+  });
+
   it('names the bad variable', () => {
     expect(() => readEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readEnv({ IMAGE_PROXY: 'ftp://x' })).toThrow(/IMAGE_PROXY/);

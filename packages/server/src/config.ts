@@ -56,6 +56,11 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   SELF_HOSTED: z.enum(['true', 'false']).default('true'),
   PREVIEW_ADULT: z.enum(['true', 'false']).default('false'),
+  /**
+   * V8's heap growing factor, percent over the live objects after a full collection (main.ts,
+   * applyHeapGrowth); 0 leaves V8's own, which lets a burst grow the heap to about four times them.
+   */
+  HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
   /** `GET /api/stats`: memory figures, to clients on this machine only (lib/stats.ts). */
   STATS_ENDPOINT: z.enum(['true', 'false']).default('false'),
   UPSTREAM_IMAGE_SEARCH: url.optional(),
