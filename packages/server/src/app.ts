@@ -157,14 +157,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerRouteTable(app);
   // Graceful shutdown: answers sent once close() has begun end their connection, so that close()
-  // waits for requests in flight and not for idle keep-alive connections.
-  let closing = false;
+  // waits for requests in flight and not for idle keep-alive connections. The fast hit path
+  // stands aside from then on, so every answer goes through this hook.
   app.addHook('preClose', async () => {
-    closing = true;
     fastHits.closing = true;
   });
   app.addHook('onSend', async (_req, reply) => {
-    if (closing) reply.header('connection', 'close');
+    if (fastHits.closing) reply.header('connection', 'close');
   });
   app.addHook('onRequest', async (req, reply) => {
     // Every real call has a short URL; refuse oversized ones before any work.

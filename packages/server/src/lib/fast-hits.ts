@@ -22,6 +22,7 @@ import { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { COMPRESS_MIN_BYTES, pickEncoding } from './compress.ts';
+import { USER_TOKEN_HEADER } from './log.ts';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { NO_EXPIRY_MAX_AGE, type MemoryCacheStore } from '../plugins/cache.ts';
 import { SECURITY_HEADERS } from '../plugins/security.ts';
@@ -37,9 +38,6 @@ export interface RememberedHit {
   /** Headers of that route's own (`x-content-type-options` for text answers). */
   extra?: Readonly<Record<string, string>>;
 }
-
-/** The header of a user's own refresh token (routes/api/pixiv: USER_TOKEN_HEADER). */
-const USER_TOKEN_HEADER = 'x-pixiv-refresh-token';
 
 /** The budget the mirror's rate limit keeps per client, shared with this path. */
 export interface SharedRateLimit {

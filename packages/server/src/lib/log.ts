@@ -26,11 +26,14 @@ export function redactUrlSecrets(url: string): string {
   return url.replace(SECRET_PARAM, '$1[redacted]');
 }
 
+/** The header that carries a user's own refresh token (local-app mode, routes/api/pixiv). */
+export const USER_TOKEN_HEADER = 'x-pixiv-refresh-token';
+
 /** Request headers whose values never reach a log line. */
 export const SECRET_HEADERS = [
   'authorization',
   'cookie',
-  'x-pixiv-refresh-token',
+  USER_TOKEN_HEADER,
   'x-pixiv-session',
   'x-csrf-token',
 ] as const;

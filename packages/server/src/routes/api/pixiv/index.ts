@@ -9,6 +9,7 @@ import { PixivError, type AppApiClient, type Query } from '@pv/pixiv';
 import { pickEncoding } from '../../../lib/compress.ts';
 import { isPlainAnonymousGet, type FastHits } from '../../../lib/fast-hits.ts';
 import { hibiError, upstreamError } from '../../../lib/hibi-errors.ts';
+import { USER_TOKEN_HEADER } from '../../../lib/log.ts';
 import type { CacheMode, Fetched, ResponseCache } from '../../../plugins/cache.ts';
 import { firstLanguage, isRateLimitBody, type Upstream } from '../../../plugins/upstream.ts';
 import { ENDPOINTS, type MirrorEndpoint } from './endpoints.ts';
@@ -53,8 +54,7 @@ export class UpstreamFailure extends Error {
   }
 }
 
-/** The header that carries a user's own refresh token (local-app mode); redacted from logs. */
-export const USER_TOKEN_HEADER = 'x-pixiv-refresh-token';
+export { USER_TOKEN_HEADER };
 
 /** The cache key of a mirror answer: route, validated arguments, language and whose it is. */
 export function cacheKey(
