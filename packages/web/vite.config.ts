@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -89,9 +90,23 @@ const pwa = VitePWA({
   },
 });
 
-export default defineConfig({
+/**
+ * React Router 7 exports only its development build, whatever the mode (remix-run/react-router
+ * #12532, #14102): its warnings would run in every user's browser. Its production build (the same
+ * code with ENABLE_DEV_WARNINGS false) is a file beside it, outside the exports map.
+ */
+const ROUTER_PRODUCTION = join(
+  dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+export default defineConfig(({ command }) => ({
   // precompress runs last so that sw.js and the manifest get their .br/.gz copies too.
   plugins: [react(), pwa, precompress()],
+  resolve: {
+    // `npm run dev` keeps the development build, warnings and all
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: ROUTER_PRODUCTION }] : [],
+  },
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -101,4 +116,4 @@ export default defineConfig({
   server: {
     proxy: { '/api': server, '/i/': server, '/s/': server },
   },
-});
+}));
