@@ -34,6 +34,14 @@ describe('configuration', () => {
     expect(() => readEnv({ HEAP_GROWING_PERCENT: 'lots' })).toThrow(/HEAP_GROWING_PERCENT/);
   });
 
+  it('collects a grown heap after 5 quiet seconds unless told otherwise', () => {
+    expect(readEnv({}).IDLE_GC_SECONDS).toBe(5);
+    expect(readEnv({ IDLE_GC_SECONDS: '0' }).IDLE_GC_SECONDS).toBe(0);
+    expect(() => readEnv({ IDLE_GC_SECONDS: '-1' })).toThrow(/IDLE_GC_SECONDS/);
+    expect(() => readEnv({ IDLE_GC_SECONDS: '601' })).toThrow(/IDLE_GC_SECONDS/);
+    expect(() => readEnv({ IDLE_GC_SECONDS: '2.5' })).toThrow(/IDLE_GC_SECONDS/);
+  });
+
   it('names the bad variable', () => {
     expect(() => readEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readEnv({ IMAGE_PROXY: 'ftp://x' })).toThrow(/IMAGE_PROXY/);

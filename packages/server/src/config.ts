@@ -61,6 +61,11 @@ const EnvSchema = z.object({
    * applyHeapGrowth); 0 leaves V8's own, which lets a burst grow the heap to about four times them.
    */
   HEAP_GROWING_PERCENT: z.coerce.number().int().min(0).max(300).default(50),
+  /**
+   * Seconds of a nearly idle event loop after which a heap grown by a burst is collected and
+   * given back (lib/idle-gc.ts); 0 leaves it to V8, which waits some 30–40 s.
+   */
+  IDLE_GC_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
   /** `GET /api/stats`: memory figures, to clients on this machine only (lib/stats.ts). */
   STATS_ENDPOINT: z.enum(['true', 'false']).default('false'),
   UPSTREAM_IMAGE_SEARCH: url.optional(),

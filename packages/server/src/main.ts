@@ -15,7 +15,9 @@ import {
 } from '@pv/sandbox';
 import { execFile } from 'node:child_process';
 import { setFlagsFromString } from 'node:v8';
+import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
+import { IdleGc, exposeGc } from './lib/idle-gc.ts';
 import {
   corsOrigins,
   imageProxyList,
@@ -126,6 +128,21 @@ function applyHeapGrowth(percent: number): void {
   if (percent > 0) setFlagsFromString(`--heap-growing-percent=${percent}`);
 }
 
+/** Gives a burst's heap back after `seconds` of quiet (lib/idle-gc.ts); 0: V8 alone decides. */
+function startIdleGc(seconds: number, log: FastifyBaseLogger): () => void {
+  if (seconds === 0) return () => {};
+  const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+  return new IdleGc({
+    quietSeconds: seconds,
+    gc: exposeGc(),
+    onCollect: (before, after) =>
+      log.info(
+        { heap_before_mb: mb(before), heap_after_mb: mb(after) },
+        'collected the heap after a quiet spell',
+      ),
+  }).start();
+}
+
 async function main(): Promise<void> {
   const env = readEnv(process.env);
   applyHeapGrowth(env.HEAP_GROWING_PERCENT);
@@ -161,11 +178,13 @@ async function main(): Promise<void> {
     if (error) app.log.warn(`ugoira videos will fail: ${ffmpegStartError(error).message}`);
   });
   await app.listen({ port: env.PORT, host: env.HOST });
+  const stopIdleGc = startIdleGc(env.IDLE_GC_SECONDS, app.log);
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
       if (closing) return;
       closing = true;
+      stopIdleGc();
       app.log.info({ signal }, 'shutting down');
       void app
         .close()
