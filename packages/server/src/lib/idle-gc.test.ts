@@ -7,13 +7,16 @@ const MB = 1024 * 1024;
 
 /** An IdleGc on a heap and an event loop the test sets second by second. */
 function rig(quietSeconds = 5) {
-  const state = { heap: 80 * MB, busy: 0, afterGc: 45 * MB };
+  const state = { heap: 80 * MB, busy: 0, afterGc: 45 * MB, gcs: 0 };
   const collected: [number, number][] = [];
   const idle = new IdleGc({
     quietSeconds,
     heapBytes: () => state.heap,
     utilisation: () => state.busy,
-    gc: () => (state.heap = state.afterGc),
+    gc: () => {
+      state.gcs++;
+      state.heap = state.afterGc;
+    },
     onCollect: (before, after) => collected.push([before, after]),
   });
   /** `n` seconds at the current figures; the ticks that collected. */
@@ -32,6 +35,8 @@ describe('IdleGc', () => {
     // the fifth quiet second, not the fourth
     expect(seconds(5)).toEqual([5]);
     expect(idle.collections).toBe(1);
+    // twice: the second collection gives back the pages the first emptied
+    expect(state.gcs).toBe(2);
     expect(collected).toEqual([[130 * MB, 45 * MB]]);
   });
 
