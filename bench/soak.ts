@@ -19,8 +19,10 @@
  * (`memory` in the result): a process that stays up holding full caches, one whose heap the
  * collector has not given back, and a leak then look different.
  *
- * Then, beyond the goal's 30 s, RSS again after BENCH_LOAD_LATER_S more (60 s): V8 gives the heap
- * a burst of cold calls grew back to the system over about a minute, not within 30 s.
+ * Then, beyond the goal's 30 s, RSS again after BENCH_LOAD_LATER_S more (60 s): on its own, Node 20's
+ * V8 gives the heap a burst of cold calls grew back some 30–40 s after it; the server's idle
+ * collection (IDLE_GC_SECONDS, lib/idle-gc.ts) does it about 5 s after the load, and the later
+ * reading shows what V8's memory reducer adds.
  *
  * Shorter runs for trying it: BENCH_LOAD_MIX_S, BENCH_LOAD_UNIQUE_S, BENCH_LOAD_SETTLE_S (seconds),
  * BENCH_LOAD_CONNECTIONS, BENCH_LOAD_SETUPS (`single,instances`), BENCH_LOAD_FLOOR_S.
