@@ -131,7 +131,7 @@ function applyHeapGrowth(percent: number): void {
 /** Gives a burst's heap back after `seconds` of quiet (lib/idle-gc.ts); 0: V8 alone decides. */
 function startIdleGc(seconds: number, log: FastifyBaseLogger): () => void {
   if (seconds === 0) return () => {};
-  const mb = (bytes: number) => Math.round(bytes / 1024 / 102.4) / 10;
+  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
   return new IdleGc({
     quietSeconds: seconds,
     gc: exposeGc(),

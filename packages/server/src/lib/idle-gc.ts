@@ -9,12 +9,12 @@
  * RSS 25 % over its start, for 35 s after 20 s of 500 concurrent cold calls.
  *
  * Like the JVM's collection on idle (JEP 346, "promptly return unused committed memory"), this
- * watches the event loop once a second. When it has been nearly idle for `quietSeconds` in a row
- * and the heap has grown by `minGrowthBytes` over the smallest size seen since the last
- * collection, it collects the whole heap twice (some 20–40 ms each, on a loop with nothing else
- * to do): that frees the burst's garbage and gives back the pages it held, and V8's own memory
- * reducer follows sooner. It then waits for the heap to grow again, so a quiet server with a few requests
- * now and then is never collected on a timer.
+ * watches the event loop once a second. When it has been nearly idle (QUIET_UTILISATION) for
+ * `quietSeconds` in a row and the heap has grown by MIN_GROWTH_BYTES over the smallest size seen
+ * since the last collection, it collects the whole heap twice (some 20–40 ms each, on a loop with
+ * nothing else to do): that frees the burst's garbage and gives back the pages it held, and V8's
+ * own memory reducer follows sooner. It then waits for the heap to grow again, so a quiet server
+ * with a few requests now and then is never collected on a timer.
  */
 import { getHeapStatistics, setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
