@@ -18,6 +18,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { IdleGc, exposeGc } from './lib/idle-gc.ts';
+import { megabytes } from './lib/stats.ts';
 import {
   corsOrigins,
   imageProxyList,
@@ -131,13 +132,12 @@ function applyHeapGrowth(percent: number): void {
 /** Gives a burst's heap back after `seconds` of quiet (lib/idle-gc.ts); 0: V8 alone decides. */
 function startIdleGc(seconds: number, log: FastifyBaseLogger): () => void {
   if (seconds === 0) return () => {};
-  const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
   return new IdleGc({
     quietSeconds: seconds,
     gc: exposeGc(),
     onCollect: (before, after) =>
       log.info(
-        { heap_before_mb: mb(before), heap_after_mb: mb(after) },
+        { heap_before_mb: megabytes(before), heap_after_mb: megabytes(after) },
         'collected the heap after a quiet spell',
       ),
   }).start();

@@ -1,5 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
+import { megabytes } from './stats.ts';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -8,6 +9,13 @@ afterEach(async () => {
 });
 
 const PARTS = ['assets', 'fast_hit_urls', 'images', 'page_shells', 'responses'];
+
+it('gives memory in megabytes to one decimal', () => {
+  expect(megabytes(0)).toBe(0);
+  expect(megabytes(1024 * 1024)).toBe(1);
+  expect(megabytes(1.25 * 1024 * 1024)).toBe(1.3);
+  expect(megabytes(147.46 * 1024 * 1024)).toBe(147.5);
+});
 
 it('is off unless STATS_ENDPOINT is on', async () => {
   t = await startTestServer();

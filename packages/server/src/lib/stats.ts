@@ -21,6 +21,11 @@ declare module 'fastify' {
   }
 }
 
+/** Bytes in megabytes, to one decimal: how the server's figures and log lines give memory. */
+export function megabytes(bytes: number): number {
+  return Math.round((bytes / 1024 / 1024) * 10) / 10;
+}
+
 /** Registers a part's size, when the app keeps the figures (a test's bare Fastify does not). */
 export function addMemoryPart(app: FastifyInstance, name: string, size: () => PartSize): void {
   if (app.hasDecorator('memoryParts')) app.memoryParts.set(name, size);
@@ -40,17 +45,16 @@ export function registerStats(app: FastifyInstance, options: { endpoint: boolean
     const gc = (globalThis as { gc?: () => void }).gc;
     if (collect && gc) gc();
     const memory = process.memoryUsage();
-    const mb = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
     return reply.header('cache-control', 'no-store').send({
       pid: process.pid,
       uptime_s: Math.round(process.uptime()),
       collected: collect && !!gc,
       memory_mb: {
-        rss: mb(memory.rss),
-        heap_used: mb(memory.heapUsed),
-        heap_total: mb(memory.heapTotal),
-        external: mb(memory.external),
-        array_buffers: mb(memory.arrayBuffers),
+        rss: megabytes(memory.rss),
+        heap_used: megabytes(memory.heapUsed),
+        heap_total: megabytes(memory.heapTotal),
+        external: megabytes(memory.external),
+        array_buffers: megabytes(memory.arrayBuffers),
       },
       parts: Object.fromEntries(
         [...parts].map(([name, size]) => {
