@@ -16,11 +16,10 @@ import {
   useRecommended,
 } from '../../state/queries/home.ts';
 import { useSettings } from '../../state/settings/settings.ts';
-import { HomeTabs } from './HomeTabs.tsx';
+import { HomePage, LatestOnDemand, RandomSection } from './HomeSections.tsx';
 import { homeListHref } from '../Recommended/home-lists.ts';
 import { SESSION_SEED } from './seed.ts';
 import { useRowState } from '../../state/queries/row-state.ts';
-import styles from './Home.module.css';
 
 /** Manga home (spec 000 §2): manga ranking, recommended, latest on demand, random manga. */
 export default function HomeMangaScreen() {
@@ -47,8 +46,7 @@ export default function HomeMangaScreen() {
   const latestRow = useRowState(latest);
 
   return (
-    <div className={styles.home}>
-      <HomeTabs />
+    <HomePage>
       <CardRow
         title={t('home.manga_ranking')}
         to="/rank/daily_manga"
@@ -67,7 +65,11 @@ export default function HomeMangaScreen() {
             imageProxy={imageProxy}
             testId="home-recommended"
           />
-          {showLatest ? (
+          <LatestOnDemand
+            title={t('home.latest_manga')}
+            shown={showLatest}
+            onShow={() => setShowLatest(true)}
+          >
             <CardRow
               title={t('home.latest_manga')}
               to={homeListHref('latest_manga')}
@@ -76,25 +78,12 @@ export default function HomeMangaScreen() {
               imageProxy={imageProxy}
               testId="home-latest"
             />
-          ) : (
-            <section aria-label={t('home.latest_manga')}>
-              <h2 className={styles.sectionTitle}>{t('home.latest_manga')}</h2>
-              <button
-                type="button"
-                className={styles.loadLatest}
-                onClick={() => setShowLatest(true)}
-                data-testid="home-load-latest"
-              >
-                {t('home.load_latest')}
-              </button>
-            </section>
-          )}
+          </LatestOnDemand>
         </>
       )}
-      <section aria-label={t('home.random_manga')} data-testid="home-random">
-        <h2 className={styles.sectionTitle}>{t('home.random_manga')}</h2>
+      <RandomSection title={t('home.random_manga')}>
         <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
-      </section>
-    </div>
+      </RandomSection>
+    </HomePage>
   );
 }

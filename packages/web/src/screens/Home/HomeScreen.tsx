@@ -20,14 +20,13 @@ import {
 } from '../../state/queries/home.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { HomeSearchBox } from './HomeSearchBox.tsx';
-import { HomeTabs } from './HomeTabs.tsx';
+import { HomePage, LatestOnDemand, RandomSection } from './HomeSections.tsx';
 import { RecommendedForYou } from './RecommendedForYou.tsx';
 import { SpotlightRow } from './SpotlightRow.tsx';
 import { useDiscoveryCard } from '../../state/queries/discovery.ts';
 import { homeListHref } from '../Recommended/home-lists.ts';
 import { SESSION_SEED } from './seed.ts';
 import { useRowState } from '../../state/queries/row-state.ts';
-import styles from './Home.module.css';
 
 /** Illust home (spec 000 §2): search, ranking, recommended, latest on demand, random feed. */
 export default function HomeScreen() {
@@ -60,8 +59,7 @@ export default function HomeScreen() {
   const latestRow = useRowState(latest);
 
   return (
-    <div className={styles.home}>
-      <HomeTabs />
+    <HomePage>
       <HomeSearchBox placeholder={placeholder} />
       <CardRow
         title={t('home.ranking')}
@@ -93,7 +91,11 @@ export default function HomeScreen() {
             imageProxy={imageProxy}
             testId="home-recommended"
           />
-          {showLatest ? (
+          <LatestOnDemand
+            title={t('home.latest')}
+            shown={showLatest}
+            onShow={() => setShowLatest(true)}
+          >
             <CardRow
               title={t('home.latest')}
               to={homeListHref('latest')}
@@ -102,25 +104,12 @@ export default function HomeScreen() {
               imageProxy={imageProxy}
               testId="home-latest"
             />
-          ) : (
-            <section aria-label={t('home.latest')}>
-              <h2 className={styles.sectionTitle}>{t('home.latest')}</h2>
-              <button
-                type="button"
-                className={styles.loadLatest}
-                onClick={() => setShowLatest(true)}
-                data-testid="home-load-latest"
-              >
-                {t('home.load_latest')}
-              </button>
-            </section>
-          )}
+          </LatestOnDemand>
         </>
       )}
-      <section aria-label={t('home.random')} data-testid="home-random">
-        <h2 className={styles.sectionTitle}>{t('home.random')}</h2>
+      <RandomSection title={t('home.random')}>
         <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
-      </section>
-    </div>
+      </RandomSection>
+    </HomePage>
   );
 }

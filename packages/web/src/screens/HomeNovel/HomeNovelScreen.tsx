@@ -11,12 +11,11 @@ import {
   useRecommendedNovels,
 } from '../../state/queries/novels.ts';
 import { useSettings } from '../../state/settings/settings.ts';
-import { HomeTabs } from '../Home/HomeTabs.tsx';
+import { HomePage, LatestOnDemand, RandomSection } from '../Home/HomeSections.tsx';
 import { SESSION_SEED } from '../Home/seed.ts';
 import { homeListHref } from '../Recommended/home-lists.ts';
 import { NovelRow } from './NovelRow.tsx';
 import { useRowState } from '../../state/queries/row-state.ts';
-import styles from './HomeNovel.module.css';
 
 /**
  * Novel home (spec 000 §2): new novels on demand, the ranking's top 10 with a view-more link,
@@ -45,9 +44,12 @@ export default function HomeNovelScreen() {
   const recommendedRow = useRowState(recommended);
 
   return (
-    <div className={styles.home}>
-      <HomeTabs />
-      {showLatest ? (
+    <HomePage>
+      <LatestOnDemand
+        title={t('home.latest_novels')}
+        shown={showLatest}
+        onShow={() => setShowLatest(true)}
+      >
         <NovelRow
           title={t('home.latest_novels')}
           to={homeListHref('latest_novel')}
@@ -56,19 +58,7 @@ export default function HomeNovelScreen() {
           imageProxy={imageProxy}
           testId="home-latest"
         />
-      ) : (
-        <section aria-label={t('home.latest_novels')}>
-          <h2 className={styles.sectionTitle}>{t('home.latest_novels')}</h2>
-          <button
-            type="button"
-            className={styles.loadLatest}
-            onClick={() => setShowLatest(true)}
-            data-testid="home-load-latest"
-          >
-            {t('home.load_latest')}
-          </button>
-        </section>
-      )}
+      </LatestOnDemand>
       <NovelRow
         title={t('home.novel_ranking')}
         to={rankingTo}
@@ -85,10 +75,9 @@ export default function HomeNovelScreen() {
         imageProxy={imageProxy}
         testId="home-recommended"
       />
-      <section aria-label={t('home.random_novels')} data-testid="home-random">
-        <h2 className={styles.sectionTitle}>{t('home.random_novels')}</h2>
+      <RandomSection title={t('home.random_novels')}>
         <NovelGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
-      </section>
-    </div>
+      </RandomSection>
+    </HomePage>
   );
 }
