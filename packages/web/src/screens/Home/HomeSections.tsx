@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { WideButton } from '../../components/WideButton/WideButton.tsx';
 import { HomeTabs } from './HomeTabs.tsx';
 import styles from './HomeSections.module.css';
 
@@ -33,14 +34,9 @@ export function LatestOnDemand({
   return (
     <section aria-label={title}>
       <h2 className={styles.sectionTitle}>{title}</h2>
-      <button
-        type="button"
-        className={styles.loadLatest}
-        onClick={onShow}
-        data-testid="home-load-latest"
-      >
+      <WideButton className={styles.loadLatest} onClick={onShow} data-testid="home-load-latest">
         {t('home.load_latest')}
-      </button>
+      </WideButton>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { recommendedFeed } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
+import { WideButton } from '../../components/WideButton/WideButton.tsx';
 import type { PagedList } from '../../lib/usePagedList.ts';
 import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
 import { useRecommendedList } from '../../state/queries/home.ts';
@@ -49,15 +50,14 @@ function RecommendedIllusts() {
       <TopBar title={t('title.osusume_illust')} />
       <ImageGrid list={grid} imageProxy={imageProxy} />
       {localApp && !list.finished && !list.error && (
-        <button
-          type="button"
+        <WideButton
           className={styles.loadMore}
           onClick={list.loadMore}
           disabled={!more}
           data-testid="load-more"
         >
           {t(list.loading ? 'common.loading' : 'common.load_more')}
-        </button>
+        </WideButton>
       )}
     </div>
   );
