@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionButton } from '../ActionButton/ActionButton.tsx';
 import {
   removeSaved,
   saveForOffline,
@@ -10,7 +11,6 @@ import {
 import { isOwnServerBase, readApiBase } from '../../state/settings/api-base.ts';
 import { userToken } from '../../state/settings/client-config.ts';
 import { showToast } from '../../state/ui/toast.ts';
-import styles from './SaveOfflineButton.module.css';
 
 const SAVE = 'M19 9h-4V3H9v6H5l7 7 7-7zM5 18v2h14v-2H5z';
 const SAVED = 'M9 16.2 4.8 12l-1.4 1.4L9 19 21 7l-1.4-1.4z';
@@ -48,18 +48,15 @@ export function SaveOfflineButton({ kind, id, plan }: SaveOfflineButtonProps) {
     }
   };
   return (
-    <button
-      type="button"
-      className={`${styles.action} ${saved ? styles.on : ''}`}
+    <ActionButton
+      icon={saved ? SAVED : SAVE}
+      lit={saved ? 'accent' : undefined}
       aria-pressed={saved}
       aria-busy={busy}
       onClick={() => void press()}
       data-testid="save-offline"
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true">
-        <path d={saved ? SAVED : SAVE} />
-      </svg>
       {t(saved ? 'saved.is_saved' : 'saved.save')}
-    </button>
+    </ActionButton>
   );
 }

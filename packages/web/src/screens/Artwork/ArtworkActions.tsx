@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Artwork } from '@pv/core';
+import { ActionButton } from '../../components/ActionButton/ActionButton.tsx';
 import { useBookmark } from '../../state/queries/bookmark.ts';
 import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
 import { ShareSheet } from './ShareSheet.tsx';
@@ -12,29 +13,20 @@ const SHARE =
   'M18 16c-.8 0-1.5.3-2 .8l-7.1-4.1c.1-.2.1-.5.1-.7s0-.5-.1-.7L16 7.2c.5.5 1.2.8 2 .8 1.7 0 3-1.3 3-3s-1.3-3-3-3-3 1.3-3 3c0 .2 0 .5.1.7L8 9.8C7.5 9.3 6.8 9 6 9c-1.7 0-3 1.3-3 3s1.3 3 3 3c.8 0 1.5-.3 2-.8l7.1 4.2c-.1.2-.1.4-.1.6 0 1.6 1.3 2.9 2.9 2.9s2.9-1.3 2.9-2.9S19.6 16 18 16z';
 const DOWNLOAD = 'M5 20h14v-2H5zm14-11h-4V3H9v6H5l7 7z';
 
-function Icon({ d }: { d: string }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true">
-      <path d={d} />
-    </svg>
-  );
-}
-
 function BookmarkButton({ artwork }: { artwork: Artwork }) {
   const { t } = useTranslation();
   const { bookmarked, busy, toggle } = useBookmark(artwork);
   return (
-    <button
-      type="button"
-      className={`${styles.action} ${bookmarked ? styles.on : ''}`}
+    <ActionButton
+      icon={HEART}
+      lit={bookmarked ? 'like' : undefined}
       aria-pressed={bookmarked}
       aria-busy={busy}
       onClick={toggle}
       data-testid="artwork-bookmark"
     >
-      <Icon d={HEART} />
       {t(bookmarked ? 'artwork.bookmarked' : 'card.bookmark')}
-    </button>
+    </ActionButton>
   );
 }
 
@@ -57,34 +49,20 @@ export function ArtworkActions({ artwork, page, onDownload }: ArtworkActionsProp
   return (
     <div className={styles.actions} data-testid="artwork-actions">
       {signedIn && <BookmarkButton artwork={artwork} />}
-      <button
-        type="button"
-        className={styles.action}
-        onClick={() => setSharing(true)}
-        data-testid="artwork-share"
-      >
-        <Icon d={SHARE} />
+      <ActionButton icon={SHARE} onClick={() => setSharing(true)} data-testid="artwork-share">
         {t('share.button')}
-      </button>
-      <button
-        type="button"
-        className={styles.action}
-        onClick={() => onDownload(page)}
-        data-testid="artwork-download"
-      >
-        <Icon d={DOWNLOAD} />
+      </ActionButton>
+      <ActionButton icon={DOWNLOAD} onClick={() => onDownload(page)} data-testid="artwork-download">
         {artwork.count > 1 ? t('artwork.download_page', { page: page + 1 }) : t('artwork.download')}
-      </button>
+      </ActionButton>
       {artwork.count > 1 && artwork.type !== 'ugoira' && (
-        <button
-          type="button"
-          className={styles.action}
+        <ActionButton
+          icon={DOWNLOAD}
           onClick={() => onDownload('all')}
           data-testid="artwork-download-all"
         >
-          <Icon d={DOWNLOAD} />
           {t('artwork.download_all', { count: artwork.count })}
-        </button>
+        </ActionButton>
       )}
       {sharing && (
         <ShareSheet

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Novel, NovelText } from '@pv/core';
+import { ActionButton } from '../../components/ActionButton/ActionButton.tsx';
 import { useNovelBookmark } from '../../state/queries/novel-bookmark.ts';
 import { SaveOfflineButton } from '../../components/SaveOffline/SaveOfflineButton.tsx';
 import { planNovel } from '../../state/db/saved.ts';
@@ -11,6 +12,12 @@ import { setAppSetting, useSettings } from '../../state/settings/settings.ts';
 import { downloadNovel } from './novel-download.ts';
 import styles from './NovelDetail.module.css';
 
+const HEART =
+  'M12 21l-1.4-1.3C5.4 15 2 11.9 2 8.1 2 5 4.4 2.6 7.5 2.6c1.7 0 3.4.8 4.5 2.1 1.1-1.3 2.8-2.1 4.5-2.1C19.6 2.6 22 5 22 8.1c0 3.8-3.4 6.9-8.6 11.6z';
+const SHARE =
+  'M18 16a3 3 0 0 0-2.4 1.2l-7-3.5a3 3 0 0 0 0-1.4l7-3.5A3 3 0 1 0 15 7l-7 3.5a3 3 0 1 0 0 3l7 3.5A3 3 0 1 0 18 16z';
+const DOWNLOAD = 'M5 20h14v-2H5zm7-3 6-6-1.4-1.4-3.6 3.6V4h-2v9.2L7.4 9.6 6 11z';
+
 /** The app's own link to a novel, for sharing. */
 export const novelShareUrl = (id: number) => `${location.origin}/novel/${id}`;
 
@@ -18,19 +25,16 @@ function BookmarkButton({ novel }: { novel: Novel }) {
   const { t } = useTranslation();
   const { bookmarked, busy, toggle } = useNovelBookmark(novel);
   return (
-    <button
-      type="button"
-      className={bookmarked ? `${styles.action} ${styles.on}` : styles.action}
+    <ActionButton
+      icon={HEART}
+      lit={bookmarked ? 'like' : undefined}
       aria-pressed={bookmarked}
       aria-busy={busy}
       onClick={() => void toggle()}
       data-testid="novel-bookmark"
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true">
-        <path d="M12 21l-1.4-1.3C5.4 15 2 11.9 2 8.1 2 5 4.4 2.6 7.5 2.6c1.7 0 3.4.8 4.5 2.1 1.1-1.3 2.8-2.1 4.5-2.1C19.6 2.6 22 5 22 8.1c0 3.8-3.4 6.9-8.6 11.6z" />
-      </svg>
       {t(bookmarked ? 'card.unbookmark' : 'card.bookmark')}
-    </button>
+    </ActionButton>
   );
 }
 
@@ -56,18 +60,9 @@ function ShareButton({ novel }: { novel: Novel }) {
     // Escape closes the menu from any of its items.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div className={styles.shareBox} onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}>
-      <button
-        type="button"
-        className={styles.action}
-        aria-expanded={open}
-        onClick={share}
-        data-testid="novel-share"
-      >
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M18 16a3 3 0 0 0-2.4 1.2l-7-3.5a3 3 0 0 0 0-1.4l7-3.5A3 3 0 1 0 15 7l-7 3.5a3 3 0 1 0 0 3l7 3.5A3 3 0 1 0 18 16z" />
-        </svg>
+      <ActionButton icon={SHARE} aria-expanded={open} onClick={share} data-testid="novel-share">
         {t('novel.share')}
-      </button>
+      </ActionButton>
       {open && (
         <ul className={styles.shareMenu} data-testid="novel-share-menu">
           <li>
@@ -110,19 +105,15 @@ function DownloadButton({ novel, text }: { novel: Novel; text: NovelText | undef
   };
   return (
     <div className={styles.download}>
-      <button
-        type="button"
-        className={styles.action}
+      <ActionButton
+        icon={DOWNLOAD}
         disabled={!text || busy}
         aria-busy={busy}
         onClick={download}
         data-testid="novel-download"
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M5 20h14v-2H5zm7-3 6-6-1.4-1.4-3.6 3.6V4h-2v9.2L7.4 9.6 6 11z" />
-        </svg>
         {t('novel.download')}
-      </button>
+      </ActionButton>
       <select
         aria-label={t('novel.download_format')}
         value={app.novelDlFormat}
