@@ -1,5 +1,4 @@
 import { useMemo, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MASONRY_GUTTER_PX, type Artwork } from '@pv/core';
 import type { PagedList } from '../../lib/usePagedList.ts';
 import { layoutGrid, visibleBoxes, type GridKind } from '../../lib/grid-layouts.ts';
@@ -12,6 +11,7 @@ import { GalleryListContext, useGalleryLink } from '../../state/ui/gallery-list.
 import { ArtworkCard, CARD_META_HEIGHT_PX, cardAspect } from '../ArtworkCard/ArtworkCard.tsx';
 import { GridSkeleton } from './Skeleton.tsx';
 import styles from './ImageGrid.module.css';
+import { ListFooter } from '../ListFooter/ListFooter.tsx';
 
 export interface ImageGridProps {
   list: PagedList<Artwork>;
@@ -48,7 +48,6 @@ function rowSizes(inner: number) {
  * ratios alone, and only the cards near the viewport are in the DOM.
  */
 export function ImageGrid({ list, imageProxy, rankOf }: ImageGridProps) {
-  const { t } = useTranslation();
   const { app } = useSettings();
   const columnsRef = useRef<HTMLDivElement>(null);
   // The canvas's own width: the grid's padding is outside it.
@@ -76,7 +75,6 @@ export function ImageGrid({ list, imageProxy, rankOf }: ImageGridProps) {
     -viewport.top + viewport.height + OVERSCAN_PX,
   );
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
-  const empty = list.finished && list.items.length === 0;
   // The first page shows card-shaped placeholders; later pages the footer's text.
   const firstLoad = list.loading && list.items.length === 0 && !list.error;
   // a card opened from here knows its neighbours in this list (the artwork page's swipe)
@@ -100,26 +98,14 @@ export function ImageGrid({ list, imageProxy, rankOf }: ImageGridProps) {
         </GalleryListContext.Provider>
       </div>
       {firstLoad && <GridSkeleton columns={columns} />}
-      <div ref={sentinel} className={styles.footer} aria-live="polite">
-        {list.error ? (
-          <button
-            type="button"
-            className={styles.retry}
-            onClick={list.retry}
-            data-testid="list-error"
-          >
-            {t('common.network_error')}
-          </button>
-        ) : empty ? (
-          <span data-testid="list-empty">{t('common.no_data')}</span>
-        ) : list.finished ? (
-          <span data-testid="list-finished">{t('common.no_more')}</span>
-        ) : firstLoad ? null : (
-          <span className={styles.loading} data-testid="list-loading">
-            {t('common.loading')}
-          </span>
-        )}
-      </div>
+      <ListFooter
+        ref={sentinel}
+        error={list.error}
+        retry={list.retry}
+        finished={list.finished}
+        loading={list.loading}
+        shown={list.items.length}
+      />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { PagedList } from '../../lib/usePagedList.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
@@ -9,6 +8,7 @@ import { NOVEL_CARD_HEIGHT_PX, NovelCard } from './NovelCard.tsx';
 import { novelColumns, visibleRows } from './novel-columns.ts';
 import { Skeleton, SkeletonList } from '../ImageGrid/Skeleton.tsx';
 import styles from './NovelGrid.module.css';
+import { ListFooter } from '../ListFooter/ListFooter.tsx';
 
 /** Space between cards, px (see NovelGrid.module.css). */
 const GAP_PX = 8;
@@ -30,7 +30,6 @@ export interface NovelGridProps {
  * are in the DOM.
  */
 export function NovelGrid({ list, imageProxy, rankOf }: NovelGridProps) {
-  const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(ref);
@@ -44,7 +43,6 @@ export function NovelGrid({ list, imageProxy, rankOf }: NovelGridProps) {
     -viewport.top + viewport.height + OVERSCAN_PX,
   );
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
-  const empty = list.finished && list.items.length === 0;
   const firstLoad = list.items.length === 0 && list.loading && !list.error;
   const rows = [];
   for (let r = first; r < end; r++) {
@@ -86,26 +84,14 @@ export function NovelGrid({ list, imageProxy, rankOf }: NovelGridProps) {
       >
         {rows}
       </div>
-      <div ref={sentinel} className={styles.footer} aria-live="polite">
-        {list.error ? (
-          <button
-            type="button"
-            className={styles.retry}
-            onClick={list.retry}
-            data-testid="list-error"
-          >
-            {t('common.network_error')}
-          </button>
-        ) : empty ? (
-          <span data-testid="list-empty">{t('common.no_data')}</span>
-        ) : list.finished ? (
-          <span data-testid="list-finished">{t('common.no_more')}</span>
-        ) : firstLoad ? null : (
-          <span className={styles.loading} data-testid="list-loading">
-            {t('common.loading')}
-          </span>
-        )}
-      </div>
+      <ListFooter
+        ref={sentinel}
+        error={list.error}
+        retry={list.retry}
+        finished={list.finished}
+        loading={list.loading}
+        shown={list.items.length}
+      />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { filterBlockedUsers, type UserPreview } from '@pv/core';
 import type { PagedList } from '../../lib/usePagedList.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
@@ -7,6 +6,7 @@ import { useSettings } from '../../state/settings/settings.ts';
 import { SkeletonList } from '../ImageGrid/Skeleton.tsx';
 import { UserCard, UserCardSkeleton } from './UserCard.tsx';
 import styles from './UserList.module.css';
+import { ListFooter } from '../ListFooter/ListFooter.tsx';
 
 const SKELETON_CARDS = 6;
 
@@ -21,7 +21,6 @@ export function UserList({
   list: PagedList<UserPreview>;
   imageProxy?: string;
 }) {
-  const { t } = useTranslation();
   const { blocks } = useSettings();
   const users = useMemo(() => filterBlockedUsers(list.items, blocks), [list.items, blocks]);
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
@@ -38,19 +37,14 @@ export function UserList({
           <UserCard key={u.id} user={u} imageProxy={imageProxy} />
         ))}
       </div>
-      <div ref={sentinel} className={styles.footer} aria-live="polite">
-        {list.error ? (
-          <button type="button" onClick={list.retry} data-testid="list-error">
-            {t('common.network_error')}
-          </button>
-        ) : list.finished ? (
-          <span data-testid={users.length ? 'list-finished' : 'list-empty'}>
-            {t(users.length ? 'common.no_more' : 'common.no_data')}
-          </span>
-        ) : firstLoad ? null : (
-          <span data-testid="list-loading">{t('common.loading')}</span>
-        )}
-      </div>
+      <ListFooter
+        ref={sentinel}
+        error={list.error}
+        retry={list.retry}
+        finished={list.finished}
+        loading={list.loading}
+        shown={users.length}
+      />
     </>
   );
 }

@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { discoveryUsersFeed, webRecommendedUserPreview } from '@pv/core';
 import { SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
 import { UserCard, UserCardSkeleton } from '../../components/UserCard/UserCard.tsx';
@@ -7,6 +6,7 @@ import { useDiscoveryUsers } from '../../state/queries/discovery.ts';
 import { useRowState } from '../../state/queries/row-state.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import styles from './Discovery.module.css';
+import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
 
 const SKELETON_CARDS = 6;
 
@@ -15,7 +15,6 @@ const SKELETON_CARDS = 6;
  * users leave and each card keeps only the works the content settings let through.
  */
 export function DiscoveryUsers({ round, imageProxy }: { round: number; imageProxy?: string }) {
-  const { t } = useTranslation();
   const settings = useSettings();
   const query = useDiscoveryUsers(round, true);
   const { loading, error, onRetry } = useRowState(query);
@@ -41,17 +40,7 @@ export function DiscoveryUsers({ round, imageProxy }: { round: number; imageProx
           <UserCard key={u.id} user={u} imageProxy={imageProxy} />
         ))}
       </div>
-      <div className={styles.footer} aria-live="polite">
-        {error ? (
-          <button type="button" onClick={onRetry} data-testid="list-error">
-            {t('common.network_error')}
-          </button>
-        ) : (
-          <span data-testid={users.length ? 'list-finished' : 'list-empty'}>
-            {t(users.length ? 'common.no_more' : 'common.no_data')}
-          </span>
-        )}
-      </div>
+      <ListFooter error={error} retry={onRetry} finished loading={false} shown={users.length} />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { useLiveList } from '../../state/queries/lives.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { HomeTabs } from '../Home/HomeTabs.tsx';
 import styles from './Live.module.css';
+import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
 
 const SKELETON_CARDS = 8;
 
@@ -66,19 +67,14 @@ export default function LivesScreen() {
           </Link>
         ))}
       </div>
-      <div ref={sentinel} className={styles.footer} aria-live="polite">
-        {list.error ? (
-          <button type="button" onClick={list.retry} data-testid="list-error">
-            {t('common.network_error')}
-          </button>
-        ) : list.finished ? (
-          <span data-testid={lives.length ? 'list-finished' : 'list-empty'}>
-            {t(lives.length ? 'common.no_more' : 'common.no_data')}
-          </span>
-        ) : firstLoad ? null : (
-          <span data-testid="list-loading">{t('common.loading')}</span>
-        )}
-      </div>
+      <ListFooter
+        ref={sentinel}
+        error={list.error}
+        retry={list.retry}
+        finished={list.finished}
+        loading={list.loading}
+        shown={lives.length}
+      />
     </div>
   );
 }

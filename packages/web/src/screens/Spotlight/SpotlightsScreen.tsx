@@ -13,6 +13,7 @@ import { useServerConfig } from '../../state/queries/config.ts';
 import { useSpotlightLang, useSpotlightList } from '../../state/queries/spotlights.ts';
 import styles from './Spotlight.module.css';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
 
 const SKELETON_CARDS = 8;
 
@@ -27,7 +28,7 @@ export default function SpotlightsScreen() {
   const lang = useSpotlightLang();
   const list = useSpotlightList(tab, lang);
   const imageProxy = useServerConfig().imageProxy ?? undefined;
-  const sentinel = useEndReached(list.loadMore, !list.finished);
+  const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
   const firstLoad = list.loading && list.items.length === 0;
 
   useDocumentTitle(t('title.spotlights'));
@@ -63,15 +64,14 @@ export default function SpotlightsScreen() {
           ))}
         </div>
       )}
-      <div ref={sentinel} className={styles.footer} aria-live="polite">
-        {list.finished ? (
-          <span data-testid={list.items.length ? 'list-finished' : 'list-empty'}>
-            {t(list.items.length ? 'common.no_more' : 'common.no_data')}
-          </span>
-        ) : firstLoad ? null : (
-          <span data-testid="list-loading">{t('common.loading')}</span>
-        )}
-      </div>
+      <ListFooter
+        ref={sentinel}
+        error={list.error}
+        retry={list.retry}
+        finished={list.finished}
+        loading={list.loading}
+        shown={list.items.length}
+      />
     </>
   );
 }

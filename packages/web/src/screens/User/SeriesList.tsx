@@ -4,6 +4,7 @@ import { toProxiedImageUrl, type Series } from '@pv/core';
 import type { PagedList } from '../../lib/usePagedList.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
 import styles from './User.module.css';
+import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
 
 /** A user's series as cards (cover, title, count) linking to each series page. */
 export function SeriesList({
@@ -39,19 +40,15 @@ export function SeriesList({
           </Link>
         ))}
       </div>
-      <div ref={sentinel} className={styles.footer} aria-live="polite">
-        {list.error ? (
-          <button type="button" onClick={list.retry} data-testid="list-error">
-            {t('common.network_error')}
-          </button>
-        ) : list.finished ? (
-          <span data-testid={list.items.length ? 'list-finished' : 'list-empty'}>
-            {t(list.items.length ? 'common.no_more' : 'common.no_data')}
-          </span>
-        ) : (
-          <span data-testid="list-loading">{t('common.loading')}</span>
-        )}
-      </div>
+      <ListFooter
+        ref={sentinel}
+        error={list.error}
+        retry={list.retry}
+        finished={list.finished}
+        loading={list.loading}
+        shown={list.items.length}
+        quietFirstLoad={false}
+      />
     </>
   );
 }
