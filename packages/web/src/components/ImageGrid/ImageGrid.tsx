@@ -98,14 +98,7 @@ export function ImageGrid({ list, imageProxy, rankOf }: ImageGridProps) {
         </GalleryListContext.Provider>
       </div>
       {firstLoad && <GridSkeleton columns={columns} />}
-      <ListFooter
-        ref={sentinel}
-        error={list.error}
-        retry={list.retry}
-        finished={list.finished}
-        loading={list.loading}
-        shown={list.items.length}
-      />
+      <ListFooter ref={sentinel} list={list} />
     </div>
   );
 }

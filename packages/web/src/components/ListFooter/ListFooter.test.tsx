@@ -1,12 +1,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initEnglishI18n } from '../../test-i18n.ts';
-import { ListFooter, type ListFooterProps } from './ListFooter.tsx';
+import { ListFooter, type ListFooterProps, type ListState } from './ListFooter.tsx';
 
 beforeAll(() => initEnglishI18n());
 afterEach(cleanup);
 
-const idle: ListFooterProps = { finished: false, loading: false, shown: 10, retry: () => {} };
+const ten = Array.from({ length: 10 }, (_, i) => i);
+const idle: ListState = { items: ten, loading: false, finished: false, error: null, retry() {} };
 
 /** The one state the footer shows: its test id and text, or null when it says nothing. */
 function shown(props: ListFooterProps) {
@@ -22,24 +23,27 @@ function shown(props: ListFooterProps) {
 describe('ListFooter', () => {
   it('offers a retry after an error, before any other state', () => {
     const retry = vi.fn();
-    render(<ListFooter {...idle} error={new Error('x')} retry={retry} finished loading />);
+    render(
+      <ListFooter list={{ ...idle, error: 'net_err', retry, finished: true, loading: true }} />,
+    );
+    expect(screen.getByTestId('list-error').textContent).toBe('Network error. Tap to retry.');
     fireEvent.click(screen.getByTestId('list-error'));
     expect(retry).toHaveBeenCalledOnce();
-    expect(screen.getByTestId('list-error').textContent).toBe('Network error. Tap to retry.');
   });
 
   it('says no more after the last page, and nothing here when nothing is shown', () => {
-    expect(shown({ ...idle, finished: true })).toEqual(['list-finished', 'No more']);
-    expect(shown({ ...idle, finished: true, shown: 0 })).toEqual(['list-empty', 'Nothing here']);
+    const done = { ...idle, finished: true };
+    expect(shown({ list: done })).toEqual(['list-finished', 'No more']);
+    expect(shown({ list: { ...done, items: [] } })).toEqual(['list-empty', 'Nothing here']);
+    // the content filters hid every item loaded
+    expect(shown({ list: done, shown: 0 })).toEqual(['list-empty', 'Nothing here']);
   });
 
   it('says loading for a next page, and nothing over the first page placeholders unless asked', () => {
-    expect(shown({ ...idle, loading: true })).toEqual(['list-loading', 'Loading…']);
-    expect(shown(idle)).toEqual(['list-loading', 'Loading…']);
-    expect(shown({ ...idle, loading: true, shown: 0 })).toBeNull();
-    expect(shown({ ...idle, loading: true, shown: 0, quietFirstLoad: false })).toEqual([
-      'list-loading',
-      'Loading…',
-    ]);
+    expect(shown({ list: { ...idle, loading: true } })).toEqual(['list-loading', 'Loading…']);
+    expect(shown({ list: idle })).toEqual(['list-loading', 'Loading…']);
+    const first = { ...idle, items: [], loading: true };
+    expect(shown({ list: first })).toBeNull();
+    expect(shown({ list: first, quietFirstLoad: false })).toEqual(['list-loading', 'Loading…']);
   });
 });

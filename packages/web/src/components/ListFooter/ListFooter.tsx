@@ -2,16 +2,23 @@ import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ListFooter.module.css';
 
-export interface ListFooterProps {
-  /** The list's last load failed: a button that calls `retry`. */
-  error?: unknown;
-  retry: () => void;
-  /** No page is left: "no more", or "no data" when nothing is shown. */
-  finished: boolean;
+/** What the footer reads of a list (a PagedList is one). */
+export interface ListState {
+  /** The items loaded so far. */
+  items: readonly unknown[];
   /** A page is loading. */
   loading: boolean;
-  /** How many items the list shows (after the content filters). */
-  shown: number;
+  /** No page is left: "no more", or "no data" when nothing is shown. */
+  finished: boolean;
+  /** The list's last load failed: a button that calls `retry`. */
+  error: unknown;
+  retry(): void;
+}
+
+export interface ListFooterProps {
+  list: ListState;
+  /** How many items the list shows, when its content filters hide some; else `list.items`. */
+  shown?: number;
   /**
    * Placeholders stand in for the first page, so the footer says nothing while it loads; false
    * says "loading" then too.
@@ -21,30 +28,33 @@ export interface ListFooterProps {
   ref?: Ref<HTMLDivElement>;
 }
 
+/** The retry after a failed load, as a list's footer and a failed page show it. */
+export function RetryButton({ onRetry, testId }: { onRetry: () => void; testId: string }) {
+  const { t } = useTranslation();
+  return (
+    <button type="button" className={styles.retry} onClick={onRetry} data-testid={testId}>
+      {t('common.network_error')}
+    </button>
+  );
+}
+
 /**
  * The line under a paged list (ImageGrid, NovelGrid, user, live, series and article lists): its
  * state for sighted and screen-reader users alike (`aria-live`), with the test ids the e2e
  * tests read (`list-error`, `list-empty`, `list-finished`, `list-loading`).
  */
 export function ListFooter({
-  error,
-  retry,
-  finished,
-  loading,
-  shown,
+  list,
+  shown = list.items.length,
   quietFirstLoad = true,
   ref,
 }: ListFooterProps) {
   const { t } = useTranslation();
-  const firstLoad = loading && shown === 0 && !error;
+  const firstLoad = list.loading && shown === 0 && !list.error;
   let state = null;
-  if (error) {
-    state = (
-      <button type="button" className={styles.retry} onClick={retry} data-testid="list-error">
-        {t('common.network_error')}
-      </button>
-    );
-  } else if (finished) {
+  if (list.error) {
+    state = <RetryButton onRetry={list.retry} testId="list-error" />;
+  } else if (list.finished) {
     state = (
       <span data-testid={shown ? 'list-finished' : 'list-empty'}>
         {t(shown ? 'common.no_more' : 'common.no_data')}

@@ -84,14 +84,7 @@ export function NovelGrid({ list, imageProxy, rankOf }: NovelGridProps) {
       >
         {rows}
       </div>
-      <ListFooter
-        ref={sentinel}
-        error={list.error}
-        retry={list.retry}
-        finished={list.finished}
-        loading={list.loading}
-        shown={list.items.length}
-      />
+      <ListFooter ref={sentinel} list={list} />
     </div>
   );
 }

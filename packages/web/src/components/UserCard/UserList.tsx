@@ -37,14 +37,7 @@ export function UserList({
           <UserCard key={u.id} user={u} imageProxy={imageProxy} />
         ))}
       </div>
-      <ListFooter
-        ref={sentinel}
-        error={list.error}
-        retry={list.retry}
-        finished={list.finished}
-        loading={list.loading}
-        shown={users.length}
-      />
+      <ListFooter ref={sentinel} list={list} shown={users.length} />
     </>
   );
 }

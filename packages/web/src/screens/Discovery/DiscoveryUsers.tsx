@@ -40,7 +40,7 @@ export function DiscoveryUsers({ round, imageProxy }: { round: number; imageProx
           <UserCard key={u.id} user={u} imageProxy={imageProxy} />
         ))}
       </div>
-      <ListFooter error={error} retry={onRetry} finished loading={false} shown={users.length} />
+      <ListFooter list={{ items: users, loading: false, finished: true, error, retry: onRetry }} />
     </>
   );
 }

@@ -67,14 +67,7 @@ export default function LivesScreen() {
           </Link>
         ))}
       </div>
-      <ListFooter
-        ref={sentinel}
-        error={list.error}
-        retry={list.retry}
-        finished={list.finished}
-        loading={list.loading}
-        shown={lives.length}
-      />
+      <ListFooter ref={sentinel} list={list} shown={lives.length} />
     </div>
   );
 }

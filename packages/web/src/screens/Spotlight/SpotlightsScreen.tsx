@@ -64,14 +64,7 @@ export default function SpotlightsScreen() {
           ))}
         </div>
       )}
-      <ListFooter
-        ref={sentinel}
-        error={list.error}
-        retry={list.retry}
-        finished={list.finished}
-        loading={list.loading}
-        shown={list.items.length}
-      />
+      <ListFooter ref={sentinel} list={list} />
     </>
   );
 }

@@ -40,15 +40,7 @@ export function SeriesList({
           </Link>
         ))}
       </div>
-      <ListFooter
-        ref={sentinel}
-        error={list.error}
-        retry={list.retry}
-        finished={list.finished}
-        loading={list.loading}
-        shown={list.items.length}
-        quietFirstLoad={false}
-      />
+      <ListFooter ref={sentinel} list={list} quietFirstLoad={false} />
     </>
   );
 }

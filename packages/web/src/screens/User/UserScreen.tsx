@@ -24,6 +24,7 @@ import { UserHeader } from './UserHeader.tsx';
 import { UserTagFilter } from './UserTagFilter.tsx';
 import styles from './User.module.css';
 import { useCanFollow } from '../../state/queries/follow.ts';
+import { RetryButton } from '../../components/ListFooter/ListFooter.tsx';
 
 /** The author list page each tab opens in full (spec 001 §2.1). */
 const TAB_PAGES: Partial<Record<UserTab, string>> = {
@@ -76,9 +77,7 @@ export default function UserScreen() {
       <TopBar title={user?.name ?? t('title.user')} />
       {detail.isError ? (
         <div className={styles.footer}>
-          <button type="button" onClick={() => void detail.refetch()} data-testid="user-error">
-            {t('common.network_error')}
-          </button>
+          <RetryButton onRetry={() => void detail.refetch()} testId="user-error" />
         </div>
       ) : !user ? (
         <div className={styles.header} aria-busy="true">
