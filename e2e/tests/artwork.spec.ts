@@ -271,8 +271,17 @@ test('visitors get no bookmark button; the share sheet offers its targets and th
 }) => {
   await open(page, single.id);
   await expect(page.getByTestId('artwork-bookmark')).toHaveCount(0);
-  await page.getByTestId('artwork-share').click();
   const sheet = page.getByTestId('share-sheet');
+  // a click on the backdrop, outside the sheet, closes it (as Escape and its Close button do)
+  await page.getByTestId('artwork-share').click();
+  await expect(sheet).toBeVisible();
+  await page.mouse.click(4, 4);
+  await expect(sheet).toHaveCount(0);
+  await page.getByTestId('artwork-share').click();
+  // a click inside it (on its padding, beside the heading) does not
+  const box = (await sheet.getByRole('heading').boundingBox())!;
+  await page.mouse.click(box.x + box.width - 2, box.y - 8);
+  await expect(sheet).toBeVisible();
   for (const target of ['copy', 'qrcode', 'weibo', 'qzone', 'qq', 'wechat', 'twitter', 'facebook'])
     await expect(sheet.getByTestId(`share-${target}`)).toBeVisible();
   await sheet.getByTestId('share-qrcode').click();

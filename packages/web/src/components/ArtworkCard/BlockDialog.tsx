@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Artwork } from '@pv/core';
 import { addBlock } from '../../state/settings/settings.ts';
 import { showToast } from '../../state/ui/toast.ts';
+import { Sheet } from '../Sheet/Sheet.tsx';
 import styles from './BlockDialog.module.css';
 
 /**
@@ -12,26 +13,21 @@ import styles from './BlockDialog.module.css';
 export function BlockDialog({ artwork, onClose }: { artwork: Artwork; onClose: () => void }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-  }, []);
   const block = (what: { authorId?: number; tag?: string }) => {
     addBlock(what);
     showToast('card.blocked');
     ref.current?.close();
   };
   return (
-    <dialog
-      ref={ref}
-      className={styles.dialog}
+    <Sheet
+      titleId={`block-${artwork.id}`}
+      title={t('card.block_title')}
       onClose={onClose}
-      aria-labelledby={`block-${artwork.id}`}
-      data-testid="block-dialog"
+      testId="block-dialog"
+      className={styles.dialog}
+      dialogRef={ref}
+      closeLabel={t('dialog.cancel')}
     >
-      <h2 id={`block-${artwork.id}`} className={styles.title}>
-        {t('card.block_title')}
-      </h2>
       <button
         type="button"
         className={styles.author}
@@ -50,11 +46,6 @@ export function BlockDialog({ artwork, onClose }: { artwork: Artwork; onClose: (
           </li>
         ))}
       </ul>
-      <div className={styles.actions}>
-        <button type="button" onClick={() => ref.current?.close()}>
-          {t('dialog.cancel')}
-        </button>
-      </div>
-    </dialog>
+    </Sheet>
   );
 }

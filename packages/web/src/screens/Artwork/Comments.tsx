@@ -5,6 +5,7 @@ import { COMMENTS_FIRST_PAGE, COMMENTS_FIRST_POPUP, filterComments, type Artwork
 import { useCommentRoots, usePostedComments, withPosted } from '../../state/queries/comments.ts';
 import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
 import { useSettings } from '../../state/settings/settings.ts';
+import { Sheet } from '../../components/Sheet/Sheet.tsx';
 import { CommentForm } from './CommentForm.tsx';
 import { CommentItem } from './CommentItem.tsx';
 import styles from './Comments.module.css';
@@ -67,33 +68,23 @@ function Thread({ artwork, imageProxy, first, onMore, inPopup }: ThreadProps) {
 /** The comments popup: 10 roots first, 30 per 'view more'; a route change closes it. */
 function CommentsPopup(props: Omit<ThreadProps, 'first' | 'inPopup'> & { onClose: () => void }) {
   const { t } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
   const location = useLocation();
   const opened = useRef(location.key);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-  }, []);
   // Leaving (a link inside, back) closes the popup instead of leaving it over the next page.
   useEffect(() => {
     if (location.key !== opened.current) props.onClose();
   }, [location.key, props]);
   return (
-    <dialog
-      ref={ref}
-      className={styles.popup}
+    <Sheet
+      titleId="comments-popup-title"
+      title={t('comment.title')}
       onClose={props.onClose}
-      aria-labelledby="comments-popup-title"
-      data-testid="comments-popup"
+      testId="comments-popup"
+      className={styles.popup}
+      stickyHead
     >
-      <div className={styles.popupHead}>
-        <h2 id="comments-popup-title">{t('comment.title')}</h2>
-        <button type="button" onClick={() => ref.current?.close()} aria-label={t('card.close')}>
-          ×
-        </button>
-      </div>
       <Thread {...props} first={COMMENTS_FIRST_POPUP} inPopup />
-    </dialog>
+    </Sheet>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   SHARE_TARGETS,
@@ -7,6 +7,7 @@ import {
   type Shared,
   type ShareTarget,
 } from '../../lib/share.ts';
+import { Sheet } from '../../components/Sheet/Sheet.tsx';
 import { copyText } from './ArtworkMeta.tsx';
 import styles from './ShareSheet.module.css';
 
@@ -20,10 +21,6 @@ export function ShareSheet({ shared, onClose }: { shared: Shared; onClose: () =>
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const [qr, setQr] = useState<'qrcode' | 'wechat' | null>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-  }, []);
   const close = () => ref.current?.close();
   const pick = (target: ShareTarget) => {
     const web = shareUrl(target, shared);
@@ -40,16 +37,13 @@ export function ShareSheet({ shared, onClose }: { shared: Shared; onClose: () =>
   };
   const targets = SHARE_TARGETS.filter((target) => target !== 'system' || canShare());
   return (
-    <dialog
-      ref={ref}
-      className={styles.sheet}
+    <Sheet
+      titleId="share-title"
+      title={t('share.title')}
       onClose={onClose}
-      aria-labelledby="share-title"
-      data-testid="share-sheet"
+      testId="share-sheet"
+      dialogRef={ref}
     >
-      <h2 id="share-title" className={styles.title}>
-        {t('share.title')}
-      </h2>
       <ul className={styles.targets}>
         {targets.map((target) => (
           <li key={target}>
@@ -74,9 +68,6 @@ export function ShareSheet({ shared, onClose }: { shared: Shared; onClose: () =>
           <figcaption>{t(qr === 'wechat' ? 'share.wechat_hint' : 'share.qr_hint')}</figcaption>
         </figure>
       )}
-      <button type="button" className={styles.close} onClick={close}>
-        {t('card.close')}
-      </button>
-    </dialog>
+    </Sheet>
   );
 }

@@ -4,6 +4,7 @@ import type { Artwork } from '@pv/core';
 import { formatFileName } from '../../lib/file-name.ts';
 import { authorFolder, downloadFolder, saveFile } from '../../lib/save-file.ts';
 import { FORMAT_EXT, UGOIRA_FORMATS, type UgoiraFormat } from '../../lib/ugoira-export/formats.ts';
+import { Sheet } from '../../components/Sheet/Sheet.tsx';
 import { decodedUgoira } from '../../state/queries/ugoira.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { showToast } from '../../state/ui/toast.ts';
@@ -35,10 +36,8 @@ export function UgoiraDownloadSheet({
   const [job, setJob] = useState<Job | null>(null);
   const jobRef = useRef<Job | null>(null);
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal?.();
-    // The default format is where the keyboard starts.
-    dialog?.querySelector<HTMLButtonElement>('[data-default]')?.focus();
+    // The default format is where the keyboard starts (the sheet, a child, is open by now).
+    ref.current?.querySelector<HTMLButtonElement>('[data-default]')?.focus();
     // Leaving the page (or closing the sheet) stops an export in progress.
     return () => jobRef.current?.controller.abort();
   }, []);
@@ -109,16 +108,14 @@ export function UgoiraDownloadSheet({
 
   const percent = job ? Math.round(job.progress * 100) : 0;
   return (
-    <dialog
-      ref={ref}
-      className={styles.sheet}
+    <Sheet
+      titleId="ugoira-dl-title"
+      title={t('ugoira.dl_title')}
       onClose={onClose}
-      aria-labelledby="ugoira-dl-title"
-      data-testid="ugoira-dl-sheet"
+      testId="ugoira-dl-sheet"
+      className={styles.sheet}
+      dialogRef={ref}
     >
-      <h2 id="ugoira-dl-title" className={styles.title}>
-        {t('ugoira.dl_title')}
-      </h2>
       <ul className={styles.formats}>
         {UGOIRA_FORMATS.map((format) => {
           const isDefault = format === app.ugoiraDefDLFormat;
@@ -169,9 +166,6 @@ export function UgoiraDownloadSheet({
           </button>
         </div>
       )}
-      <button type="button" className={styles.close} onClick={() => ref.current?.close()}>
-        {t('card.close')}
-      </button>
-    </dialog>
+    </Sheet>
   );
 }
