@@ -281,6 +281,11 @@ test('visitors get no bookmark button; the share sheet offers its targets and th
   // a click inside it (on its padding, beside the heading) does not
   const box = (await sheet.getByRole('heading').boundingBox())!;
   await page.mouse.click(box.x + box.width - 2, box.y - 8);
+  // nor does a drag from inside it onto the backdrop (selecting its text)
+  await page.mouse.move(box.x + 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(4, 4);
+  await page.mouse.up();
   await expect(sheet).toBeVisible();
   for (const target of ['copy', 'qrcode', 'weibo', 'qzone', 'qq', 'wechat', 'twitter', 'facebook'])
     await expect(sheet.getByTestId(`share-${target}`)).toBeVisible();

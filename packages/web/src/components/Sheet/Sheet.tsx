@@ -41,6 +41,9 @@ export function Sheet({
     if (dialog && !dialog.open) dialog.showModal?.();
   }, [ref]);
   const close = () => ref.current?.close();
+  // Where the press began: a drag that starts inside (selecting a comment's text) and ends on the
+  // backdrop is a click on the dialog too, and must not close it.
+  const pressedBackdrop = useRef(false);
   const heading = (
     <h2 id={titleId} className={styles.title}>
       {title}
@@ -54,8 +57,11 @@ export function Sheet({
       ref={ref}
       className={`${styles.sheet} ${className ?? ''}`}
       onClose={onClose}
+      onPointerDown={(e) => {
+        pressedBackdrop.current = e.target === e.currentTarget;
+      }}
       onClick={(e) => {
-        if (e.target === e.currentTarget) close();
+        if (e.target === e.currentTarget && pressedBackdrop.current) close();
       }}
       aria-labelledby={titleId}
       data-testid={testId}
