@@ -47,6 +47,9 @@ export function SearchFilters({ values, modes, modeKey, set, reset, count }: Sea
     dialog.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
   };
   const close = () => sheet.current?.close();
+  // A press that begins inside (selecting a field's text) and ends on the backdrop is a click on
+  // the dialog too, and must not close it (as components/Sheet).
+  const pressedBackdrop = useRef(false);
 
   const period =
     values.start_date || values.end_date
@@ -122,8 +125,11 @@ export function SearchFilters({ values, modes, modeKey, set, reset, count }: Sea
         ref={sheet}
         className={styles.sheet}
         aria-labelledby="filter-sheet-title"
+        onPointerDown={(e) => {
+          pressedBackdrop.current = e.target === e.currentTarget;
+        }}
         onClick={(e) => {
-          if (e.target === e.currentTarget) close();
+          if (e.target === e.currentTarget && pressedBackdrop.current) close();
         }}
         data-testid="filter-sheet"
       >
