@@ -79,7 +79,7 @@ export class SandboxState {
       userCount: options.userCount,
     });
     this.now = now;
-    this.rankings = new Rankings(this.data, now);
+    this.rankings = new Rankings(this.data, this.clock);
     this.tokens = new TokenStore(this.clock, (name) => this.nextRng(name));
     this.images = new ImageStore(this.data, () => this.novels);
     this.indexes = new Indexes(this.data);

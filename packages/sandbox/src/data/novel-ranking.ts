@@ -41,7 +41,7 @@ export const NOVEL_RANKING_MODES: Readonly<Record<string, NovelModeRule>> = {
 };
 
 export class NovelRankings extends WindowRankings<NovelModeRule> {
-  constructor(n: Novels, now: number) {
+  constructor(n: Novels, clock: () => number) {
     super(
       {
         modes: NOVEL_RANKING_MODES,
@@ -53,7 +53,7 @@ export class NovelRankings extends WindowRankings<NovelModeRule> {
           (rule.audience === undefined || hash32(n.data.seed, `aud:${i}`) % 2 === rule.audience) &&
           !(rule.rookie && n.created[n.novelsOf(n.owner[i]!)[0]!]! < windowStart),
       },
-      now,
+      clock,
     );
   }
 }

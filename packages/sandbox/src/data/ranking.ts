@@ -92,15 +92,16 @@ export interface RankedKind<R extends WindowRule> {
 export class WindowRankings<R extends WindowRule> {
   private readonly cache = new Map<string, Uint32Array>();
 
+  /** `clock` is the sandbox's running clock: a ranking comes out at 14:00 JST while it runs. */
   constructor(
     private readonly kind: RankedKind<R>,
-    private readonly now: number,
+    private readonly clock: () => number,
   ) {}
 
   /** Indexes of a ranking, best first; empty for unknown modes or days outside the range. */
   indexes(mode: string, day: string): Uint32Array {
     const modeRule = this.kind.modes[mode];
-    if (!modeRule || day < FIRST_RANKING_DAY || day > latestRankingDay(this.now)) {
+    if (!modeRule || day < FIRST_RANKING_DAY || day > latestRankingDay(this.clock())) {
       return new Uint32Array(0);
     }
     const key = `${mode}|${day}`;
@@ -145,7 +146,7 @@ export class WindowRankings<R extends WindowRule> {
 
 /** Illust rankings: up to 500 works, manga modes of manga only. */
 export class Rankings extends WindowRankings<ModeRule> {
-  constructor(data: Dataset, now: number) {
+  constructor(data: Dataset, clock: () => number) {
     super(
       {
         modes: ILLUST_RANKING_MODES,
@@ -155,7 +156,7 @@ export class Rankings extends WindowRankings<ModeRule> {
         works: data,
         fits: (i, rule) => (data.kind[i] === 1) === rule.manga,
       },
-      now,
+      clock,
     );
   }
 }

@@ -106,6 +106,41 @@ describe('/v1/illust/ranking', () => {
     );
   });
 
+  it('publishes the next day at 14:00 JST while it runs, not only at its start', async () => {
+    // A sandbox started before 14:00 JST serves through the afternoon, when the server asks for
+    // yesterday's ranking: the clock that runs on decides, as for tokens.
+    let now = Date.parse('2026-11-20T13:59:00+09:00');
+    const built = buildSandboxApp({ now: () => now });
+    try {
+      const bearer = await demoAccessToken(built.app);
+      const call = async (url: string) =>
+        (
+          await built.app.inject({ url, headers: { authorization: `Bearer ${bearer}` } })
+        ).json() as { illusts?: { id: number }[]; novels?: { id: number }[] };
+      const illusts = async (q: string) =>
+        (await call(`/app-api.pixiv.net/v1/illust/ranking?${q}`)).illusts!.map((i) => i.id);
+      const novels = async (q: string) =>
+        (await call(`/app-api.pixiv.net/v1/novel/ranking?${q}`)).novels!.map((i) => i.id);
+      const web = () =>
+        built.app.inject({
+          url: '/www.pixiv.net/ranking.php?format=json&mode=daily&date=20261119',
+        });
+      expect(await illusts('mode=day&date=2026-11-19')).toEqual([]);
+      expect(await novels('mode=day&date=2026-11-19')).toEqual([]);
+      expect((await web()).statusCode).toBe(404);
+      expect(await illusts('mode=day')).toEqual(await illusts('mode=day&date=2026-11-18'));
+
+      now = Date.parse('2026-11-20T14:00:00+09:00');
+      const published = await illusts('mode=day&date=2026-11-19');
+      expect(published).toHaveLength(30);
+      expect(await illusts('mode=day')).toEqual(published);
+      expect(await novels('mode=day&date=2026-11-19')).toHaveLength(30);
+      expect((await web()).statusCode).toBe(200);
+    } finally {
+      await built.app.close();
+    }
+  });
+
   it('rejects a malformed date or offset with a 400 error body', async () => {
     expect((await get('/v1/illust/ranking?mode=day&date=yesterday')).statusCode).toBe(400);
     expect((await get('/v1/illust/ranking?mode=day&offset=-1')).statusCode).toBe(400);

@@ -72,7 +72,7 @@ export function registerIllusts(app: FastifyInstance, state: SandboxState): void
         query.include_ranking_illusts === 'true' && offset === 0
           ? Array.from(
               state.rankings
-                .indexes(kind ? 'day_manga' : 'day', latestRankingDay(state.now))
+                .indexes(kind ? 'day_manga' : 'day', latestRankingDay(state.clock()))
                 .subarray(0, 3),
               (i) => rawIllust(state.data.work(i), viewer),
             )

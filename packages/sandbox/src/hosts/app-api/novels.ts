@@ -33,7 +33,7 @@ const RELATED_MAX = 90;
 export function registerNovels(app: FastifyInstance, state: SandboxState): void {
   let rankings: NovelRankings | undefined;
   const ranking = (mode: string, day: string) =>
-    (rankings ??= new NovelRankings(state.novels, state.now)).indexes(mode, day);
+    (rankings ??= new NovelRankings(state.novels, state.clock)).indexes(mode, day);
   /** A user list call's query, viewer, user and offset; null once its error is sent. */
   const userCall = (req: FastifyRequest, reply: FastifyReply) => {
     const query = req.query as Query;
@@ -88,7 +88,7 @@ export function registerNovels(app: FastifyInstance, state: SandboxState): void 
     const viewer = novelViewer(req);
     const rankingNovels =
       query.include_ranking_novels === 'true' && offset === 0
-        ? Array.from(ranking('day', latestRankingDay(state.now)))
+        ? Array.from(ranking('day', latestRankingDay(state.clock())))
             .filter(allowed)
             .slice(0, 3)
             .map((i) => rawNovel(n.at(i), viewer))

@@ -12,7 +12,7 @@ export function rankingArgs(
   query: Query,
 ): { mode: string; date: string; offset: number } | null {
   const mode = query.mode ?? 'day';
-  const date = query.date ?? latestRankingDay(state.now);
+  const date = query.date ?? latestRankingDay(state.clock());
   const offset = intParam(query.offset);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || offset === null) return null;
   return { mode, date, offset };

@@ -122,7 +122,7 @@ export function registerWebRanking(app: FastifyInstance, state: SandboxState): v
     const mode = q.mode ?? 'daily';
     const content = q.content ?? 'all';
     const page = q.p === undefined ? 1 : Number(q.p);
-    const latest = latestRankingDay(state.now);
+    const latest = latestRankingDay(state.clock());
     const day = q.date && /^\d{8}$/.test(q.date) ? dashed(q.date) : latest;
     const modes = CONTENT_MODES[content];
     const rule = WEB_MODES[mode];
