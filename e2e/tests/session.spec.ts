@@ -121,6 +121,11 @@ test('session login: format and refusal messages, risk notice and dialog, then r
   await expect(account).toContainText('Signed in with a session as');
   await account.getByTestId('session-logout').click();
   await expect(dialog(page)).toContainText('Sign out?');
+  // named by its title, described by its question
+  await expect(dialog(page)).toHaveAccessibleName('Sign out');
+  await expect(dialog(page)).toHaveAccessibleDescription(
+    'Sign out? The session ID and its token will be removed from this browser.',
+  );
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   expect(await stored(page)).not.toBeNull();
   await account.getByTestId('session-logout').click();

@@ -50,6 +50,8 @@ test('a long press on back (800 ms) asks, then goes Home; a short one just goes 
   const dialog = page.getByTestId('confirm-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Go back to Home?');
+  // a question without a title is named by the question
+  await expect(dialog).toHaveAccessibleName('Go back to Home?');
   await expect(page).toHaveURL(/\/spotlights$/);
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(page).toHaveURL(/\/$/);

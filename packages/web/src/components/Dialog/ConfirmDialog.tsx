@@ -1,6 +1,7 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styles from './ConfirmDialog.module.css';
+import surface from './surface.module.css';
 
 /** A modal question with OK and Cancel, on the native <dialog> (focus trap, Escape to cancel). */
 export function ConfirmDialog({
@@ -24,6 +25,7 @@ export function ConfirmDialog({
 }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -33,15 +35,22 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className={styles.dialog}
+      className={`${surface.surface} ${styles.dialog}`}
+      // Named by its title, else by its question; the question, under a title, describes it.
+      aria-labelledby={title ? `${id}-title` : `${id}-body`}
+      aria-describedby={title ? `${id}-body` : undefined}
       onCancel={(e) => {
         e.preventDefault();
         onCancel();
       }}
       data-testid="confirm-dialog"
     >
-      {title && <h2 className={styles.title}>{title}</h2>}
-      {body ?? <p>{message}</p>}
+      {title && (
+        <h2 id={`${id}-title`} className={styles.title}>
+          {title}
+        </h2>
+      )}
+      <div id={`${id}-body`}>{body ?? <p>{message}</p>}</div>
       <div className={styles.actions}>
         {!alert && (
           <button type="button" onClick={onCancel}>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import surface from '../Dialog/surface.module.css';
 import styles from './Sheet.module.css';
 
 /**
@@ -55,7 +56,7 @@ export function Sheet({
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
-      className={`${styles.sheet} ${className ?? ''}`}
+      className={`${surface.surface} ${styles.sheet} ${className ?? ''}`}
       onClose={onClose}
       onPointerDown={(e) => {
         pressedBackdrop.current = e.target === e.currentTarget;
