@@ -1,9 +1,32 @@
-/** Where the browser tests find Chromium and the server under test. */
+/**
+ * Where the browser tests find Chromium and the servers under test.
+ *
+ * The browser stage runs `E2E_WORKERS` Playwright workers at once (2 by default: CI's two
+ * cores). Each worker slot (`TEST_PARALLEL_INDEX`, 0 … workers − 1, the same for a worker that
+ * replaces a failed one) has a server and a sandbox of its own, `E2E_SLOT_STRIDE` ports above
+ * slot 0's, so that one slot's sandbox faults, bookmarks or finished lives never reach a test
+ * of the other. The config starts every slot's pair; a spec reads its own slot's addresses here.
+ */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const E2E_PORT = Number(process.env.E2E_PORT || 18080);
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 2));
+const E2E_SLOT_STRIDE = 10;
+const FIRST_PORT = Number(process.env.E2E_PORT || 18080);
+const FIRST_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT || 18081);
+
+/** The server's and the sandbox's port of worker slot `slot`. */
+export function slotPorts(slot: number) {
+  return {
+    server: FIRST_PORT + E2E_SLOT_STRIDE * slot,
+    sandbox: FIRST_SANDBOX_PORT + E2E_SLOT_STRIDE * slot,
+  };
+}
+
+/** This process's slot: a worker's own, 0 in the runner (which only starts the servers). */
+const SLOT = Number(process.env.TEST_PARALLEL_INDEX || 0);
+export const E2E_PORT = slotPorts(SLOT).server;
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** A standalone sandbox (same default seed as the server's embedded one). */
-export const SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT || 18081);
+export const SANDBOX_PORT = slotPorts(SLOT).sandbox;
 export const SANDBOX_BASE_URL = `http://127.0.0.1:${SANDBOX_PORT}`;
 
 /**

@@ -1,12 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import {
-  CHROMIUM_ARGS,
-  CHROMIUM_PATH,
-  E2E_BASE_URL,
-  E2E_PORT,
-  SANDBOX_BASE_URL,
-  SANDBOX_PORT,
-} from './env.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL, E2E_WORKERS, slotPorts } from './env.ts';
 
 /** Specs that run on the 390 px touch phone as well as on the 1440 px desktop. */
 const PHONE_SPECS = [
@@ -21,15 +14,58 @@ const PHONE_SPECS = [
   'theme.spec.ts',
 ].map((name) => `**/${name}`);
 
-// Browser tests: Debian's Chromium (no Playwright browser download) against the real server,
-// started as `npm start` starts it, on a sandbox of its own that the tests can also drive.
+/**
+ * One worker slot's pair of servers: the sandbox, standalone, so that tests can compare what
+ * upstream answers with what the server answers and drive it (faults, finishing a live) while
+ * the app runs on it; and the server, started as `npm start` starts it, pointed at that sandbox.
+ */
+function slotServers(slot: number) {
+  const ports = slotPorts(slot);
+  const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
+  return [
+    {
+      command: `node --import tsx packages/sandbox/src/cli.ts --port ${ports.sandbox}`,
+      cwd: '..',
+      url: `${sandboxUrl}/s.pximg.net/common/images/no_profile.png`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      // Playwright starts the servers one after the other: slot 0's `npm start` builds the web
+      // app when its sources changed, and the later slots find it built.
+      command: 'node scripts/start.mjs',
+      cwd: '..',
+      url: `http://127.0.0.1:${ports.server}/api/config`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe' as const,
+      env: {
+        PORT: String(ports.server),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SANDBOX_URL: sandboxUrl,
+        // No viewer notices here (an address the sandbox answers 404): a banner arriving after
+        // the page would move what the other specs measure. shell.spec.ts serves the sandbox's
+        // notices to the page itself, and xss.spec.ts's own server shows them.
+        UPSTREAM_NOTICES: `${sandboxUrl}/viewer-services.invalid/no-notices.json`,
+        // A second origin that may read the API and the images cross-site: image-proxy.spec.ts
+        // draws one of our images on a canvas of a sandbox page.
+        CORS_ORIGINS: sandboxUrl,
+      },
+    },
+  ];
+}
+
+// Browser tests: Debian's Chromium (no Playwright browser download) against the real server and
+// a sandbox of its own that the tests can also drive, one pair per worker (env.ts). A spec file
+// runs in one worker, its tests in order; the files are shared out between the workers.
 export default defineConfig({
   testDir: './tests',
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   forbidOnly: !!process.env.CI,
-  // CI shares two cores between the server, the sandbox and Chromium: a test that fails once
-  // gets one retry there, and scripts/test.mjs names every test that needed it (flaky).
+  // A test that fails once gets one retry in CI, so that the log tells a flaky test from a broken
+  // one; scripts/test.mjs fails the run on either, and names every flaky one.
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
@@ -57,37 +93,5 @@ export default defineConfig({
       use: { viewport: { width: 390, height: 844 }, hasTouch: true },
     },
   ],
-  webServer: [
-    {
-      // The sandbox, standalone, so that tests can compare what upstream answers with what the
-      // server answers, and drive it (faults, finishing a live) while the app runs on it.
-      command: `node --import tsx packages/sandbox/src/cli.ts --port ${SANDBOX_PORT}`,
-      cwd: '..',
-      url: `${SANDBOX_BASE_URL}/s.pximg.net/common/images/no_profile.png`,
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-    {
-      command: 'node scripts/start.mjs',
-      cwd: '..',
-      url: `${E2E_BASE_URL}/api/config`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: 'pipe',
-      // `npm start` as a user runs it, pointed at that sandbox (SANDBOX_URL).
-      env: {
-        PORT: String(E2E_PORT),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SANDBOX_URL: SANDBOX_BASE_URL,
-        // No viewer notices here (an address the sandbox answers 404): a banner arriving after
-        // the page would move what the other specs measure. shell.spec.ts serves the sandbox's
-        // notices to the page itself, and xss.spec.ts's own server shows them.
-        UPSTREAM_NOTICES: `${SANDBOX_BASE_URL}/viewer-services.invalid/no-notices.json`,
-        // A second origin that may read the API and the images cross-site: image-proxy.spec.ts
-        // draws one of our images on a canvas of a sandbox page.
-        CORS_ORIGINS: SANDBOX_BASE_URL,
-      },
-    },
-  ],
+  webServer: Array.from({ length: E2E_WORKERS }, (_, slot) => slotServers(slot)).flat(),
 });

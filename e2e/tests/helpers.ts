@@ -66,3 +66,32 @@ export const idb = (page: Page, key: string, value?: unknown) =>
 /** The ids of a history list in IndexedDB (`illusts`, `novels`, `users`), newest first. */
 export const historyIds = async (page: Page, kind: 'illusts' | 'novels' | 'users') =>
   (((await idb(page, `${kind}.history`)) as { id: number }[] | undefined) ?? []).map((e) => e.id);
+
+/**
+ * Records the text of every toast `page` shows from now on, across its navigations: a mutation
+ * observer in the page reports each one as it is added, so a toast that lives only until a
+ * reload (the sign-in toasts) is seen even when a loaded machine paints no frame in between.
+ */
+export async function recordToasts(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('__pvToastShown', (text: string) => void seen.push(text));
+  const observe = () => {
+    const report = () => {
+      document.querySelectorAll<HTMLElement>('[data-testid=toast]').forEach((el) => {
+        const text = el.textContent ?? '';
+        if (el.dataset.pvReported === text) return;
+        el.dataset.pvReported = text;
+        (window as unknown as { __pvToastShown: (t: string) => void }).__pvToastShown(text);
+      });
+    };
+    new MutationObserver(report).observe(document, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+    });
+    report();
+  };
+  await page.addInitScript(observe);
+  await page.evaluate(observe);
+  return seen;
+}

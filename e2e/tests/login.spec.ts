@@ -25,7 +25,7 @@ test('token login: format and refusal messages, then signed in with Following an
   await page.getByTestId('token-input').fill(SAFE_TOKEN);
   await page.getByTestId('token-submit').click();
   await expect(page.getByTestId('toast').last()).toContainText('Signed in as');
-  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+  await expect(page).toHaveURL(/\/$/);
 
   const withToken = page.waitForRequest(
     (r) => r.url().includes('/api/pixiv/') && r.headers()['x-pixiv-refresh-token'] === SAFE_TOKEN,

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectImageLoaded } from './helpers.ts';
+import { expectImageLoaded, recordToasts } from './helpers.ts';
 
 // The sandbox's all-ages demo account and its www session (packages/sandbox/README.md).
 const SAFE_SESSION = '11000002_sbxSafeSession000000000000000002';
@@ -65,19 +65,12 @@ test('session login: format and refusal messages, risk notice and dialog, then r
       r.headers()['x-csrf-token'] === SAFE_CSRF,
   );
   await page.getByTestId('session-submit').click();
-  // the toast lasts until the reload 500 ms later: watched every frame, not polled
-  const toast = page.waitForFunction(
-    () =>
-      Array.from(document.querySelectorAll('[data-testid=toast]')).some((e) =>
-        e.textContent?.includes('Signed in as'),
-      ),
-    null,
-    { polling: 'raf' },
-  );
+  // the toast lasts until the reload 500 ms later: recorded as it is added
+  const toasts = await recordToasts(page);
   const confirmed = Date.now();
   await dialog(page).getByRole('button', { name: 'OK' }).click();
-  await toast;
-  await page.waitForURL(/\/$/, { timeout: 5_000 });
+  await expect.poll(() => toasts.some((t) => t.includes('Signed in as'))).toBe(true);
+  await page.waitForURL(/\/$/);
   expect(Date.now() - confirmed).toBeGreaterThanOrEqual(500);
   const saved = JSON.parse((await stored(page))!) as { csrfToken: string; expiresAt: number };
   expect(saved.csrfToken).toBe(SAFE_CSRF);
