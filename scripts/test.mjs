@@ -1,9 +1,9 @@
 // `npm test`: every check the project has, in order, stopping at the first failure:
-// format, lint, type check, redis-server for the shared-cache tests, ffmpeg, nginx for the
+// format, lint and type check (at once), redis-server for the shared-cache tests, ffmpeg, nginx for the
 // several-instances test, unit + integration tests (Vitest), web build, browser tests
 // (Playwright in Debian's Chromium). Skipped tests count as failures. Ends with one line
 // "tests: N passed, N failed" that CI reads.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,34 @@ function step(title, cmd, args, env = {}) {
     `=== ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} (${Date.now() - started} ms)`,
   );
   return result.status === 0;
+}
+
+/**
+ * Runs several checks at once (CI has two cores), each one's output printed in one piece when it
+ * ends, so that the log reads as if they had run one after the other.
+ */
+async function together(checks) {
+  const results = await Promise.all(
+    checks.map(
+      ([title, cmd, args]) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          const child = spawn(cmd, args, { cwd: root, env: process.env });
+          let output = '';
+          child.stdout.on('data', (chunk) => (output += chunk));
+          child.stderr.on('data', (chunk) => (output += chunk));
+          child.on('close', (code) => {
+            console.log(`\n=== ${title}: ${[cmd, ...args].join(' ')}`);
+            process.stdout.write(output);
+            console.log(
+              `=== ${title}: ${code === 0 ? 'ok' : 'FAILED'} (${Date.now() - started} ms)`,
+            );
+            resolve(code === 0);
+          });
+        }),
+    ),
+  );
+  return results.every(Boolean);
 }
 
 function countVitest() {
@@ -73,9 +101,12 @@ function finish(ok) {
 
 const bin = (name) => join(root, 'node_modules/.bin', name);
 const steps = [
-  () => step('format', bin('prettier'), ['--check', '.']),
-  () => step('lint', bin('eslint'), ['--max-warnings', '0', '.']),
-  () => step('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']),
+  () =>
+    together([
+      ['format', bin('prettier'), ['--check', '.']],
+      ['lint', bin('eslint'), ['--max-warnings', '0', '.']],
+      ['typecheck', process.execPath, [join(root, 'scripts/typecheck.mjs')]],
+    ]),
   () =>
     step('redis-server, ffmpeg, nginx, jing', process.execPath, [
       join(root, 'scripts/ensure-tools.mjs'),
@@ -96,6 +127,6 @@ const steps = [
 ];
 
 for (const run of steps) {
-  if (!run()) finish(false);
+  if (!(await run())) finish(false);
 }
 finish(true);
