@@ -41,7 +41,7 @@ export function WorkHomeList({ list }: { list: 'manga' | 'latest' | 'latest_mang
     [list, settings],
   );
   const grid = useFirstPageList(list === 'manga' ? recommended : latest, filter);
-  useDocumentTitle(t(HOME_LIST_TITLE[list]));
+  useDocumentTitle(t(HOME_LIST_TITLE[list]), loaded && !selfHosted);
   if (loaded && !selfHosted) return <NotFoundScreen />;
   return (
     <>
