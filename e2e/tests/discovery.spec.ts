@@ -1,31 +1,46 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   DEFAULT_CONTENT_SETTINGS,
-  discoveryUsersFeed,
-  normaliseWebDiscoveryUsers,
+  normaliseIllust,
+  recommendedUsersFeed,
   type ContentPreferences,
-  type RawWebDiscoveryUsers,
+  type RawUserPreview,
+  type WebRecommendedUser,
 } from '@pv/core';
 import { expectImageLoaded } from './helpers.ts';
 
 /** Discovery (spec 000 §2, §4; self-hosted mode, as the e2e server runs): artworks and users. */
 
-const USERS_PATH = '/api/web/discovery_users';
+/** The spec's recommended-users call (000 §7 `/user_recommended`, getRecommendedUser). */
+const USERS_PATH = '/api/pixiv/user_recommended';
+
+interface RawUsers {
+  user_previews: RawUserPreview[];
+}
 
 /**
- * Answers every discovery-users call of the page with the first answer the server gave, so a
- * reload shows the same users (pixiv reshuffles on every call). Returns that answer.
+ * Answers every recommended-users call of the page with the first answer the server gave, so a
+ * reload shows the same users. Returns that answer.
  */
-async function pinDiscoveryUsers(page: Page): Promise<() => RawWebDiscoveryUsers> {
-  let pinned: { body: RawWebDiscoveryUsers } | undefined;
+async function pinRecommendedUsers(page: Page): Promise<() => RawUsers> {
+  let pinned: RawUsers | undefined;
   await page.route(`**${USERS_PATH}*`, async (route) => {
-    if (!pinned) pinned = (await (await route.fetch()).json()) as { body: RawWebDiscoveryUsers };
+    if (!pinned) pinned = (await (await route.fetch()).json()) as RawUsers;
     await route.fulfill({ json: pinned });
   });
   return () => {
-    if (!pinned) throw new Error('no discovery users answer yet');
-    return pinned.body;
+    if (!pinned) throw new Error('no recommended users answer yet');
+    return pinned;
   };
+}
+
+function normalise(body: RawUsers): WebRecommendedUser[] {
+  return body.user_previews.map((p) => ({
+    id: p.user.id,
+    name: p.user.name,
+    avatar: p.user.profile_image_urls.medium,
+    illusts: p.illusts.map(normaliseIllust),
+  }));
 }
 
 /** Each user card: the user id it opens and the artwork ids of its works, in order. */
@@ -40,19 +55,25 @@ async function shownUsers(page: Page): Promise<{ id: number; works: number[] }[]
   );
 }
 
-function expected(body: RawWebDiscoveryUsers, prefs: ContentPreferences) {
-  return discoveryUsersFeed(normaliseWebDiscoveryUsers(body), prefs).map((u) => ({
+/** The cards the rule keeps (spec 000 §5: no works or adult-looking tags drop a user). */
+function expected(body: RawUsers, prefs: ContentPreferences) {
+  return recommendedUsersFeed(normalise(body), prefs).map((u) => ({
     id: u.id,
     works: u.illusts.map((a) => a.id),
   }));
 }
 
-test('discovery users: a tab of user cards, loaded once and finished', async ({ page }) => {
+test('discovery users: a tab of the recommended users (/user_recommended), loaded once and finished', async ({
+  page,
+}) => {
   const calls: string[] = [];
+  const webCalls: string[] = [];
   page.on('request', (r) => {
-    if (new URL(r.url()).pathname === USERS_PATH) calls.push(r.url());
+    const path = new URL(r.url()).pathname;
+    if (path === USERS_PATH) calls.push(r.url());
+    if (path === '/api/web/discovery_users') webCalls.push(r.url());
   });
-  const answer = await pinDiscoveryUsers(page);
+  const answer = await pinRecommendedUsers(page);
   await page.goto('/discovery');
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   // the users are asked for only once their tab is opened
@@ -76,6 +97,8 @@ test('discovery users: a tab of user cards, loaded once and finished', async ({ 
   await page.getByTestId('list-finished').scrollIntoViewIfNeeded();
   await page.waitForTimeout(1500);
   expect(calls).toHaveLength(1);
+  // the spec's call, not the web discovery one
+  expect(webCalls).toEqual([]);
   // a user card opens the user
   const first = want[0]!;
   await cards.first().locator(`a[href="/users/${first.id}"]`).click();
@@ -89,11 +112,14 @@ test('discovery users: a tab of user cards, loaded once and finished', async ({ 
 test('discovery users: blocked authors leave, blocked tags and AI-off take works off the cards', async ({
   page,
 }) => {
-  const answer = await pinDiscoveryUsers(page);
+  const answer = await pinRecommendedUsers(page);
   await page.goto('/discovery?tab=users');
   await expect(page.getByTestId('user-card').first()).toBeVisible();
   const body = answer();
-  const users = normaliseWebDiscoveryUsers(body);
+  const users = recommendedUsersFeed(normalise(body), {
+    content: DEFAULT_CONTENT_SETTINGS,
+    blocks: { tags: [], authorIds: [] },
+  });
   const blockedAuthor = users[0]!.id;
   // a tag of the second user's first work, which that user's other works do not all carry
   const second = users[1]!;

@@ -646,7 +646,7 @@ test('the dropdown lists the history while no word is typed; typing hides it (se
 }) => {
   const asked: string[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/pixiv/tags_autocomplete')) asked.push(r.url());
+    if (r.url().includes('autocomplete')) asked.push(r.url());
   });
   const history = Array.from({ length: 20 }, (_, i) => `history ${i}`);
   await page.addInitScript(
@@ -669,7 +669,7 @@ test('the dropdown lists the history while no word is typed; typing hides it (se
   await expect(page).toHaveURL(new RegExp(`/search/${encodeURIComponent('history 3')}$`));
 });
 
-test('outside self-hosted mode typing a word shows tag suggestions after the 500 ms pause', async ({
+test('outside self-hosted mode typing a word shows tag suggestions from /search_autocomplete after the 500 ms pause', async ({
   page,
 }) => {
   await notSelfHosted(page);
@@ -678,8 +678,7 @@ test('outside self-hosted mode typing a word shows tag suggestions after the 500
   );
   const asked: { url: string; at: number }[] = [];
   page.on('request', (r) => {
-    if (r.url().includes('/api/pixiv/tags_autocomplete'))
-      asked.push({ url: r.url(), at: Date.now() });
+    if (r.url().includes('autocomplete')) asked.push({ url: r.url(), at: Date.now() });
   });
   await page.goto('/search');
   const input = page.getByTestId('search-input');
@@ -691,12 +690,14 @@ test('outside self-hosted mode typing a word shows tag suggestions after the 500
   await expect(page.getByTestId('search-history')).toHaveCount(0);
   const suggestions = page.getByTestId('search-suggestion');
   await expect(suggestions.first()).toBeVisible();
-  // one call, for the whole word, at least 500 ms after the last key
+  // one call, to the spec's /search_autocomplete (000 §7), for the whole word, at least 500 ms
+  // after the last key
   expect(asked).toHaveLength(1);
+  expect(new URL(asked[0]!.url).pathname).toBe('/api/pixiv/search_autocomplete');
   expect(new URL(asked[0]!.url).searchParams.get('word')).toBe(word);
   expect(asked[0]!.at - typedAt).toBeGreaterThanOrEqual(500);
   const answer = (await (
-    await page.request.get(`/api/pixiv/tags_autocomplete?word=${encodeURIComponent(word)}`)
+    await page.request.get(`/api/pixiv/search_autocomplete?word=${encodeURIComponent(word)}`)
   ).json()) as { tags: { name: string }[] };
   expect(answer.tags.length).toBeGreaterThan(0);
   await expect(suggestions).toHaveCount(answer.tags.length);

@@ -26,6 +26,9 @@ test('self-hosted mode shows the recommended, latest and discovery cards and the
   await expect(page.getByTestId('home-load-latest')).toBeVisible();
   await page.goto('/home_manga');
   await expect(page.getByTestId('home-recommended').getByTestId('row-item').first()).toBeVisible();
+  await page.goto('/home_novel');
+  await expect(page.getByTestId('home-recommended').getByTestId('row-item').first()).toBeVisible();
+  await expect(page.getByTestId('home-load-latest')).toBeVisible();
   await page.goto('/search');
   await expect(page.getByTestId('search-tabs').getByRole('link')).toHaveText([
     'Illustrations & manga',
@@ -49,8 +52,18 @@ test('outside self-hosted mode those sections are gone and never asked for', asy
   await expect(page.getByTestId('home-recommended')).toHaveCount(0);
   await expect(page.getByTestId('home-load-latest')).toHaveCount(0);
 
+  // the novel home drops its new and recommended novels as the other homes do
+  await page.goto('/home_novel');
+  await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
+  await expect(page.getByTestId('home-recommended')).toHaveCount(0);
+  await expect(page.getByTestId('home-load-latest')).toHaveCount(0);
+
   await page.goto('/osusume_illust');
   await expect(page.getByTestId('back-home')).toBeVisible();
+  for (const list of ['novel', 'latest_novel']) {
+    await page.goto(`/osusume_illust?list=${list}`);
+    await expect(page.getByTestId('back-home')).toBeVisible();
+  }
 
   await page.goto('/search');
   await expect(page.getByTestId('search-tabs').getByRole('link')).toHaveText([
@@ -66,6 +79,8 @@ test('outside self-hosted mode those sections are gone and never asked for', asy
     '/api/pixiv/illust_recommended',
     '/api/pixiv/manga_recommended',
     '/api/pixiv/illust_new',
+    '/api/pixiv/novel_recommended',
+    '/api/pixiv/novel_new',
     '/api/pixiv/search_user',
     '/api/web/discovery',
   ];

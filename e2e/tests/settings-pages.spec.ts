@@ -1,11 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-
-const webVersion = (
-  JSON.parse(readFileSync(new URL('../../packages/web/package.json', import.meta.url), 'utf8')) as {
-    version: string;
-  }
-).version;
+import { execFileSync } from 'node:child_process';
+import { APP_VERSION_LABEL } from '@pv/core';
 
 test('the accent colour page marks the current colour, applies a choice at once, and resets to #38a9f5', async ({
   page,
@@ -85,7 +80,12 @@ test('about shows the version, its pages and credits; FAQ, disclaimer, app and r
   await page.goto('/setting');
   await page.getByTestId('setting-menu').getByRole('link', { name: 'About' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('About');
-  await expect(page.getByTestId('about-version')).toHaveText(`v${webVersion}`);
+  // one version label everywhere (spec 000 §1: v1.25.3, as Settings shows it), with the commit
+  // the build was made from: a commit of this repository
+  await expect(page.getByTestId('about-version')).toHaveText(APP_VERSION_LABEL);
+  const commit = (await page.getByTestId('about-commit').textContent())!;
+  expect(commit).toMatch(/^[0-9a-f]{10}$/);
+  expect(() => execFileSync('git', ['cat-file', '-e', `${commit}^{commit}`])).not.toThrow();
   await expect(page.getByTestId('about-mirrors')).toContainText(
     'This server lists no other sites.',
   );

@@ -149,6 +149,13 @@ test('the sheet exports ZIP, GIF, WebM, APNG and both MP4s, each with every fram
   expect(Math.abs((await duration(mp4.bytes)) - sum(frames) / 1000)).toBeLessThanOrEqual(longest);
 
   const server = await exportAs(page, 'MP4(Server)');
+  // the two MP4s never share a name: one would overwrite the other in the downloads folder
+  expect(server.download.suggestedFilename()).toMatch(/\.server\.mp4$/);
+  // (where this Chromium cannot encode H.264, the fallback is the server's MP4, named so)
+  expect(mp4.download.suggestedFilename().endsWith('.server.mp4')).toBe(!h264);
+  if (h264) {
+    expect(server.download.suggestedFilename()).not.toBe(mp4.download.suggestedFilename());
+  }
   expect(Math.abs((await duration(server.bytes)) - sum(frames) / 1000)).toBeLessThanOrEqual(
     longest,
   );

@@ -1,10 +1,12 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { buildCommit } from './build-commit.ts';
 
 // `npm run dev` proxies the API and images to a server started with `npm start`.
 const server = process.env.PV_SERVER ?? 'http://localhost:8080';
@@ -103,6 +105,10 @@ const ROUTER_PRODUCTION = join(
 export default defineConfig(({ command }) => ({
   // precompress runs last so that sw.js and the manifest get their .br/.gz copies too.
   plugins: [react(), pwa, precompress()],
+  // About shows the commit the build is made from (src/lib/build-info.ts)
+  define: {
+    __BUILD_COMMIT__: JSON.stringify(buildCommit(dirname(fileURLToPath(import.meta.url)))),
+  },
   resolve: {
     // `npm run dev` keeps the development build, warnings and all
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: ROUTER_PRODUCTION }] : [],

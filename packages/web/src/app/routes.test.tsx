@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ApiProvider } from '../state/api/ApiContext.tsx';
@@ -45,10 +45,17 @@ describe('route table', () => {
     ['/ranking.php', '/rank/daily'],
     ['/setting/others', '/setting/preference'],
     ['/setting/recommend', '/setting/osusume'],
+    // novel rankings: the bare path, and the type names both rankings accept (issue 35 item 2)
+    ['/rank_novel', '/rank_novel/day'],
+    ['/rank_novel/daily', '/rank_novel/day'],
+    ['/rank_novel/male_r18', '/rank_novel/day_male_r18'],
+    ['/rank/day', '/rank/daily'],
+    ['/rank/week_rookie_manga', '/rank/rookie_manga'],
   ]) {
     it(`${from} redirects to ${to}`, async () => {
       const router = visit(from!);
-      await screen.findByTestId('top-bar');
+      // a redirect's target chunk can take over a second to import on a busy machine
+      await screen.findByTestId('top-bar', {}, { timeout: 5_000 });
       expect(router.state.location.pathname).toBe(to);
     });
   }
@@ -76,5 +83,43 @@ describe('route table', () => {
   it('shows the 404 page for an unknown path', async () => {
     visit('/no/such/place');
     expect((await screen.findByTestId('back-home')).textContent).toBe('Back to Home');
+    await waitFor(() => expect(document.title).toBe('404 · Page not found - Pixiv Viewer'));
   });
+
+  it("a ranking type that does not exist is the 404 page, titled 404, not the ranking's title", async () => {
+    for (const path of ['/rank_novel/nope', '/rank/nope', '/rank_novel/month']) {
+      document.title = 'Daily novel ranking - Pixiv Viewer';
+      visit(path);
+      await screen.findByTestId('back-home', {}, { timeout: 5_000 });
+      await waitFor(() => expect(document.title).toMatch(/^404 · /));
+      cleanup();
+    }
+  });
+
+  // every route whose parameter is a pixiv id (spec 001 §2.1): any other value is a 404 page
+  for (const path of [
+    '/artworks/abc',
+    '/illust/abc',
+    '/i/1x',
+    '/novel/abc',
+    '/n/abc',
+    '/users/abc',
+    '/u/abc',
+    '/users/abc/artworks',
+    '/users/abc/bookmarks/novels',
+    '/user/abc/series/1',
+    '/user/1/series/abc',
+    '/novel/series/abc',
+    '/spotlight/abc',
+    '/sp/abc',
+    '/a/abc',
+    '/pixivision/abc',
+    '/live/abc',
+  ]) {
+    it(`${path} (not a numeric id) shows the 404 page`, async () => {
+      visit(path);
+      await screen.findByTestId('back-home', {}, { timeout: 5_000 });
+      await waitFor(() => expect(document.title).toMatch(/^404 · /));
+    });
+  }
 });

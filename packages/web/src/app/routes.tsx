@@ -2,25 +2,49 @@
  * The one route table (spec 001 §2.1): every path and alias. Screens are lazy chunks; those of
  * later issues render a placeholder with their title and the top bar.
  */
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useParams, type RouteObject } from 'react-router';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
 const lazyScreen = (load: Lazy) => async () => ({ Component: (await load()).default });
 
+const loadNotFound: Lazy = () => import('../screens/NotFound/NotFoundScreen.tsx');
+/** pixiv's ids (works, users, series, articles, lives) are digits only. */
+const NUMERIC_ID = /^\d{1,12}$/;
+
+/**
+ * A screen whose route params name pixiv ids: any other value (`/artworks/abc`) is the 404
+ * page, never the screen asking upstream for a work that cannot exist.
+ */
+const idScreen =
+  (load: Lazy, ...params: string[]) =>
+  async () => {
+    const [{ default: Screen }, { default: NotFound }] = await Promise.all([
+      load(),
+      loadNotFound(),
+    ]);
+    function IdScreen() {
+      const values = useParams();
+      const valid = params.every((p) => NUMERIC_ID.test(values[p] ?? ''));
+      return valid ? <Screen /> : <NotFound />;
+    }
+    return { Component: IdScreen };
+  };
+
 const rank = lazyScreen(() => import('../screens/Rank/RankScreen.tsx'));
-const artwork = lazyScreen(() => import('../screens/Artwork/ArtworkScreen.tsx'));
+const artwork = idScreen(() => import('../screens/Artwork/ArtworkScreen.tsx'), 'id');
 const searchResults = lazyScreen(() => import('../screens/SearchResults/SearchResultsScreen.tsx'));
 const home = lazyScreen(() => import('../screens/Home/HomeScreen.tsx'));
 const homeManga = lazyScreen(() => import('../screens/Home/HomeMangaScreen.tsx'));
 const spotlights = lazyScreen(() => import('../screens/Spotlight/SpotlightsScreen.tsx'));
-const spotlight = lazyScreen(() => import('../screens/Spotlight/SpotlightScreen.tsx'));
-const spotlightArticle = lazyScreen(
+const spotlight = idScreen(() => import('../screens/Spotlight/SpotlightScreen.tsx'), 'id');
+const spotlightArticle = idScreen(
   () => import('../screens/Spotlight/SpotlightArticleScreen.tsx'),
+  'id',
 );
 const recommended = lazyScreen(() => import('../screens/Recommended/RecommendedScreen.tsx'));
 const searchHome = lazyScreen(() => import('../screens/Search/SearchHomeScreen.tsx'));
 const lives = lazyScreen(() => import('../screens/Live/LivesScreen.tsx'));
-const live = lazyScreen(() => import('../screens/Live/LiveScreen.tsx'));
+const live = idScreen(() => import('../screens/Live/LiveScreen.tsx'), 'id');
 const discovery = lazyScreen(() => import('../screens/Discovery/DiscoveryScreen.tsx'));
 const searchUser = lazyScreen(() => import('../screens/SearchUser/SearchUserScreen.tsx'));
 const login = lazyScreen(() => import('../screens/Login/LoginScreen.tsx'));
@@ -56,6 +80,7 @@ export const screenRoutes: RouteObject[] = [
   },
   ...withAliases(['/search', '/search_novel', '/search_user'], { handle: TAB, lazy: searchHome }),
   ...['/rank', '/ranking', '/ranking.php'].map((p) => redirect(p, '/rank/daily')),
+  redirect('/rank_novel', '/rank_novel/day'),
   ...withAliases(['/following', '/following/:tab'], {
     handle: TAB,
     lazy: lazyScreen(() => import('../screens/Following/FollowingScreen.tsx')),
@@ -75,10 +100,10 @@ export const screenRoutes: RouteObject[] = [
   },
   ...withAliases(['/artworks/:id', '/illust/:id', '/i/:id'], { lazy: artwork }),
   ...withAliases(['/novel/:id', '/n/:id'], {
-    lazy: lazyScreen(() => import('../screens/Novel/NovelScreen.tsx')),
+    lazy: idScreen(() => import('../screens/Novel/NovelScreen.tsx'), 'id'),
   }),
   ...withAliases(['/users/:id', '/u/:id'], {
-    lazy: lazyScreen(() => import('../screens/User/UserScreen.tsx')),
+    lazy: idScreen(() => import('../screens/User/UserScreen.tsx'), 'id'),
   }),
   ...withAliases(
     [
@@ -90,15 +115,15 @@ export const screenRoutes: RouteObject[] = [
       '/users/:id/favorite_novels',
       '/users/:id/bookmarks/novels',
     ],
-    { lazy: lazyScreen(() => import('../screens/User/AuthorListScreen.tsx')) },
+    { lazy: idScreen(() => import('../screens/User/AuthorListScreen.tsx'), 'id') },
   ),
   {
     path: '/user/:uid/series/:sid',
-    lazy: lazyScreen(() => import('../screens/Series/IllustSeriesScreen.tsx')),
+    lazy: idScreen(() => import('../screens/Series/IllustSeriesScreen.tsx'), 'uid', 'sid'),
   },
   {
     path: '/novel/series/:id',
-    lazy: lazyScreen(() => import('../screens/Series/NovelSeriesScreen.tsx')),
+    lazy: idScreen(() => import('../screens/Series/NovelSeriesScreen.tsx'), 'id'),
   },
   // a detail page in spec 001 §2.1's table: no bottom navigation
   { path: '/search_user/:word', lazy: searchUser },

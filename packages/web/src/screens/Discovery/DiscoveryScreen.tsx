@@ -30,7 +30,7 @@ export default function DiscoveryScreen() {
   const [round, setRound] = useState(0);
   const list = useDiscoveryList(discoveryMode(settings.content), round, tab === 'artworks');
   const items = useMemo(() => filterArtworks(list.items, settings), [list.items, settings]);
-  useDocumentTitle(t('title.discovery'));
+  useDocumentTitle(t('title.discovery'), !selfHosted);
   if (!selfHosted) return <NotFoundScreen />;
   return (
     <>

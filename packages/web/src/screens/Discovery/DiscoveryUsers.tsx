@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { discoveryUsersFeed, webRecommendedUserPreview } from '@pv/core';
+import { recommendedUsersFeed, webRecommendedUserPreview } from '@pv/core';
 import { SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
 import { UserCard, UserCardSkeleton } from '../../components/UserCard/UserCard.tsx';
-import { useDiscoveryUsers } from '../../state/queries/discovery.ts';
+import { useRecommendedUsers } from '../../state/queries/discovery.ts';
 import { useRowState } from '../../state/queries/row-state.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import styles from './Discovery.module.css';
@@ -11,15 +11,16 @@ import { ListFooter } from '../../components/ListFooter/ListFooter.tsx';
 const SKELETON_CARDS = 6;
 
 /**
- * Discovery's users: pixiv's picks as user cards, one load and finished (spec 000 §4); blocked
- * users leave and each card keeps only the works the content settings let through.
+ * Discovery's users: the recommended users as user cards, one load and finished (spec 000 §4);
+ * users with no works or with adult-looking tags leave (spec 000 §5 Home feeds), blocked users
+ * leave, and each card keeps only the works the content settings let through.
  */
 export function DiscoveryUsers({ round, imageProxy }: { round: number; imageProxy?: string }) {
   const settings = useSettings();
-  const query = useDiscoveryUsers(round, true);
+  const query = useRecommendedUsers(round, true);
   const { loading, error, onRetry } = useRowState(query);
   const users = useMemo(
-    () => discoveryUsersFeed(query.data ?? [], settings).map(webRecommendedUserPreview),
+    () => recommendedUsersFeed(query.data ?? [], settings).map(webRecommendedUserPreview),
     [query.data, settings],
   );
   if (loading) {

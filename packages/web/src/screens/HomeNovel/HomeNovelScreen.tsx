@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterArtworks, rankingDateWindow, recommendedNovelsFeed } from '@pv/core';
 import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
-import { useServerConfig } from '../../state/queries/config.ts';
+import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
 import {
   NOVEL_RANK_DEFAULT,
   useLatestNovels,
@@ -19,18 +19,22 @@ import { useRowState } from '../../state/queries/row-state.ts';
 
 /**
  * Novel home (spec 000 §2): new novels on demand, the ranking's top 10 with a view-more link,
- * recommended novels (10 at most) and random novels. Each row shows 10 (NovelRow cuts) and a
+ * recommended novels (10 at most) and random novels; the new and recommended ones in self-hosted
+ * mode only. Each row shows 10 (NovelRow cuts) and a
  * 'more' slide to its full list.
  */
 export default function HomeNovelScreen() {
   const { t } = useTranslation();
   const settings = useSettings();
-  const imageProxy = useServerConfig().imageProxy ?? undefined;
+  const { imageProxy: proxy, selfHosted } = useServerConfig();
+  const imageProxy = proxy ?? undefined;
+  // self-hosted mode reveals the new and recommended cards, as on the other homes (spec 000 §1)
+  const sections = useServerConfigLoaded() && selfHosted;
   const { defaultDate } = rankingDateWindow(new Date());
   const ranking = useNovelRankingHead(NOVEL_RANK_DEFAULT, defaultDate);
-  const recommended = useRecommendedNovels();
+  const recommended = useRecommendedNovels(sections);
   const [showLatest, setShowLatest] = useState(false);
-  const latest = useLatestNovels(showLatest);
+  const latest = useLatestNovels(sections && showLatest);
   const random = useRandomNovels(SESSION_SEED);
   const randomItems = useMemo(
     () => filterArtworks(random.items, settings),
@@ -45,20 +49,22 @@ export default function HomeNovelScreen() {
 
   return (
     <HomePage>
-      <LatestOnDemand
-        title={t('home.latest_novels')}
-        shown={showLatest}
-        onShow={() => setShowLatest(true)}
-      >
-        <NovelRow
+      {sections && (
+        <LatestOnDemand
           title={t('home.latest_novels')}
-          to={homeListHref('latest_novel')}
-          items={latest.data && filterArtworks(latest.data, settings)}
-          {...latestRow}
-          imageProxy={imageProxy}
-          testId="home-latest"
-        />
-      </LatestOnDemand>
+          shown={showLatest}
+          onShow={() => setShowLatest(true)}
+        >
+          <NovelRow
+            title={t('home.latest_novels')}
+            to={homeListHref('latest_novel')}
+            items={latest.data && filterArtworks(latest.data, settings)}
+            {...latestRow}
+            imageProxy={imageProxy}
+            testId="home-latest"
+          />
+        </LatestOnDemand>
+      )}
       <NovelRow
         title={t('home.novel_ranking')}
         to={rankingTo}
@@ -67,14 +73,16 @@ export default function HomeNovelScreen() {
         imageProxy={imageProxy}
         testId="home-ranking"
       />
-      <NovelRow
-        title={t('home.recommended_novels')}
-        to={homeListHref('novel')}
-        items={recommended.data && recommendedNovelsFeed(recommended.data, settings)}
-        {...recommendedRow}
-        imageProxy={imageProxy}
-        testId="home-recommended"
-      />
+      {sections && (
+        <NovelRow
+          title={t('home.recommended_novels')}
+          to={homeListHref('novel')}
+          items={recommended.data && recommendedNovelsFeed(recommended.data, settings)}
+          {...recommendedRow}
+          imageProxy={imageProxy}
+          testId="home-recommended"
+        />
+      )}
       <RandomSection title={t('home.random_novels')}>
         <NovelGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
       </RandomSection>

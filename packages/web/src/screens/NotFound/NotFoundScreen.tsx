@@ -7,7 +7,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 export default function NotFoundScreen() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  useDocumentTitle(t('notfound.title'));
+  useDocumentTitle(null, true);
   return (
     <>
       <TopBar title={t('notfound.title')} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
+  RANK_TYPES,
   isRankTypeVisible,
   rankTypeOf,
   rankTypesOf,
@@ -60,8 +61,19 @@ export default function RankScreen() {
       })
     : [];
 
-  useDocumentTitle(rankType && t('rank.doc_title', { type: t(`rank.types.${rankType.type}`) }));
-  if (!rankType || !isRankTypeVisible(rankType, settings.content)) return <NotFoundScreen />;
+  // an app-API mode (`day`, as the novel ranking's addresses name it) stands for its type
+  const renamed = rankType ? undefined : RANK_TYPES.find((r) => r.mode === type);
+  const shown = !!rankType && isRankTypeVisible(rankType, settings.content);
+  useDocumentTitle(
+    rankType && t('rank.doc_title', { type: t(`rank.types.${rankType.type}`) }),
+    !shown && !renamed,
+  );
+  if (renamed) {
+    return (
+      <Navigate to={{ pathname: `/rank/${renamed.type}`, search: search.toString() }} replace />
+    );
+  }
+  if (!shown) return <NotFoundScreen />;
   if (web && !offered.includes(rankType)) {
     return <Navigate to={categoryTarget(web, requested)} replace />;
   }

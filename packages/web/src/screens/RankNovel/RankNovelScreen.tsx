@@ -1,4 +1,4 @@
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { filterArtworks, rankingDateWindow } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
@@ -12,6 +12,7 @@ import styles from '../Rank/RankScreen.module.css';
 import {
   isNovelRankMode,
   isNovelRankModeVisible,
+  novelRankModeOf,
   visibleNovelRankModes,
 } from './novel-rank-types.ts';
 import { rankPositions } from '../../lib/rank-positions.ts';
@@ -30,13 +31,23 @@ export default function RankNovelScreen() {
   const range = rankingDateWindow(new Date());
   const requested = search.get('date') ?? '';
   const date = requested >= range.min && requested <= range.max ? requested : range.defaultDate;
-  const mode = isNovelRankMode(type) ? type : 'day';
+  // a ranking type name (`daily`) stands for its novel mode (`day`): the address says the mode
+  const named = novelRankModeOf(type);
+  const mode = named ?? 'day';
   const list = useNovelRankingList(mode, date);
+  const renamed = named !== undefined && named !== type;
+  const shown = isNovelRankMode(type) && isNovelRankModeVisible(type, settings.content);
 
-  useDocumentTitle(t('rank.doc_title_novel', { type: t(`rank_novel.types.${mode}`) }));
-  if (!isNovelRankMode(type) || !isNovelRankModeVisible(type, settings.content)) {
-    return <NotFoundScreen />;
+  useDocumentTitle(
+    t('rank.doc_title_novel', { type: t(`rank_novel.types.${mode}`) }),
+    !shown && !renamed,
+  );
+  if (renamed) {
+    return (
+      <Navigate to={{ pathname: `/rank_novel/${named}`, search: search.toString() }} replace />
+    );
   }
+  if (!shown) return <NotFoundScreen />;
   const items = filterArtworks(list.items, settings);
 
   return (

@@ -5,6 +5,33 @@ export function isNovelRankMode(mode: string | undefined): mode is NovelRankMode
   return (NOVEL_RANK_MODES as readonly (string | undefined)[]).includes(mode);
 }
 
+/**
+ * The illustration ranking's type names (`/rank/daily`, core's RANK_TYPES) for the novel modes,
+ * so that `/rank_novel/daily` works as `/rank/daily` does; the AI weeklies follow their naming
+ * (`daily_r18_ai`).
+ */
+const NOVEL_TYPE_NAMES: Readonly<Record<string, NovelRankMode>> = {
+  daily: 'day',
+  weekly: 'week',
+  rookie: 'week_rookie',
+  weekly_ai: 'week_ai',
+  male: 'day_male',
+  female: 'day_female',
+  daily_r18: 'day_r18',
+  weekly_r18: 'week_r18',
+  weekly_r18_ai: 'week_ai_r18',
+  male_r18: 'day_male_r18',
+  female_r18: 'day_female_r18',
+};
+
+/** The novel mode a route type names: a mode itself, or a ranking type name; else undefined. */
+export function novelRankModeOf(type: string | undefined): NovelRankMode | undefined {
+  if (isNovelRankMode(type)) return type;
+  return type !== undefined && Object.hasOwn(NOVEL_TYPE_NAMES, type)
+    ? NOVEL_TYPE_NAMES[type]
+    : undefined;
+}
+
 /** Whether a novel ranking mode is an adult one (its nav item needs R-18 on). */
 export const isAdultNovelMode = (mode: NovelRankMode) => mode.includes('r18');
 /** Whether a novel ranking mode lists AI-generated novels (its nav item needs AI on). */

@@ -41,7 +41,7 @@ export function WorkHomeList({ list }: { list: 'manga' | 'latest' | 'latest_mang
     [list, settings],
   );
   const grid = useFirstPageList(list === 'manga' ? recommended : latest, filter);
-  useDocumentTitle(t(HOME_LIST_TITLE[list]));
+  useDocumentTitle(t(HOME_LIST_TITLE[list]), loaded && !selfHosted);
   if (loaded && !selfHosted) return <NotFoundScreen />;
   return (
     <>
@@ -54,7 +54,9 @@ export function WorkHomeList({ list }: { list: 'manga' | 'latest' | 'latest_mang
 function NovelListView({ list, query }: { list: 'novel' | 'latest_novel'; query: NovelQuery }) {
   const { t } = useTranslation();
   const settings = useSettings();
-  const imageProxy = useServerConfig().imageProxy ?? undefined;
+  const { imageProxy: proxy, selfHosted } = useServerConfig();
+  const imageProxy = proxy ?? undefined;
+  const gone = useServerConfigLoaded() && !selfHosted;
   // recommended novels are 10 at most here too, as on their home row (spec 000 §2)
   const filter = useCallback(
     (items: Novel[]) =>
@@ -62,7 +64,8 @@ function NovelListView({ list, query }: { list: 'novel' | 'latest_novel'; query:
     [list, settings],
   );
   const grid = useFirstPageList(query, filter);
-  useDocumentTitle(t(HOME_LIST_TITLE[list]));
+  useDocumentTitle(t(HOME_LIST_TITLE[list]), gone);
+  if (gone) return <NotFoundScreen />;
   return (
     <>
       <TopBar title={t(HOME_LIST_TITLE[list])} />
@@ -71,15 +74,21 @@ function NovelListView({ list, query }: { list: 'novel' | 'latest_novel'; query:
   );
 }
 
+/** Whether the self-hosted sections may be asked for (spec 000 §1). */
+function useSelfHostedOn() {
+  const loaded = useServerConfigLoaded();
+  return useServerConfig().selfHosted && loaded;
+}
+
 function RecommendedNovelList() {
-  return <NovelListView list="novel" query={useRecommendedNovels()} />;
+  return <NovelListView list="novel" query={useRecommendedNovels(useSelfHostedOn())} />;
 }
 
 function LatestNovelList() {
-  return <NovelListView list="latest_novel" query={useLatestNovels(true)} />;
+  return <NovelListView list="latest_novel" query={useLatestNovels(useSelfHostedOn())} />;
 }
 
-/** Recommended or new novels in full (the first page), filtered as their home rows are. */
+/** Recommended or new novels in full (the first page), filtered as their home rows are; self-hosted mode only. */
 export function NovelHomeList({ list }: { list: 'novel' | 'latest_novel' }) {
   return list === 'novel' ? <RecommendedNovelList /> : <LatestNovelList />;
 }

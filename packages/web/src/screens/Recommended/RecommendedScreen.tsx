@@ -33,7 +33,7 @@ function RecommendedIllusts() {
   const list = useRecommendedList(loaded && selfHosted);
   const items = useMemo(() => recommendedFeed(list.items, settings), [list.items, settings]);
   const imageProxy = proxy ?? undefined;
-  useDocumentTitle(t('title.osusume_illust'));
+  useDocumentTitle(t('title.osusume_illust'), loaded && !selfHosted);
   if (loaded && !selfHosted) return <NotFoundScreen />;
 
   const firstPageIn = list.items.length > 0 && !list.loading;

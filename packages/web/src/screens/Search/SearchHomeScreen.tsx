@@ -33,8 +33,9 @@ export default function SearchHomeScreen() {
   const tags = target === 'novel' ? novelTags : illustTags;
   const resultPath = target === 'novel' ? '/search_novel' : '/search';
   // user search is a self-hosted mode section (spec 000 §1, §6)
-  useDocumentTitle(t(target === 'illust' ? 'title.search' : `title.search_${target}`));
-  if (target === 'user' && loaded && !selfHosted) return <NotFoundScreen />;
+  const userTabGone = target === 'user' && loaded && !selfHosted;
+  useDocumentTitle(t(target === 'illust' ? 'title.search' : `title.search_${target}`), userTabGone);
+  if (userTabGone) return <NotFoundScreen />;
   return (
     <div className={styles.page}>
       <TopBar title={t(target === 'illust' ? 'title.search' : `title.search_${target}`)} />

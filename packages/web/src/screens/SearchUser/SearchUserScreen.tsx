@@ -22,7 +22,7 @@ export default function SearchUserScreen() {
   // user search is a self-hosted mode section (spec 000 §1, §6)
   const loaded = useServerConfigLoaded();
   const list = useUserSearch(word, loaded && selfHosted);
-  useDocumentTitle(t('search.doc_title_user', { word }));
+  useDocumentTitle(t('search.doc_title_user', { word }), loaded && !selfHosted);
   if (loaded && !selfHosted) return <NotFoundScreen />;
   if (!word) return <Navigate to="/search_user" replace />;
   return (

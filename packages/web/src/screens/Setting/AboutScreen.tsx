@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { version } from '../../../package.json';
+import { APP_VERSION_LABEL } from '@pv/core';
+import { BUILD_COMMIT } from '../../lib/build-info.ts';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { ExternalLink } from './ExternalLink.tsx';
 import { SettingPage, SettingSection } from './rows.tsx';
@@ -36,7 +37,15 @@ export default function AboutScreen() {
       <SettingSection>
         <div className={styles.row}>
           <span>{t('about.version')}</span>
-          <code data-testid="about-version">v{version}</code>
+          <span className={styles.version}>
+            {/* the one label Settings shows too (spec 000 §1), then the build's commit */}
+            <code data-testid="about-version">{APP_VERSION_LABEL}</code>
+            {BUILD_COMMIT && (
+              <code className={styles.commit} data-testid="about-commit">
+                {BUILD_COMMIT}
+              </code>
+            )}
+          </span>
         </div>
         <p className={info.text}>{t('about.summary')}</p>
       </SettingSection>

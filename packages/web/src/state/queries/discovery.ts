@@ -1,15 +1,18 @@
-/** Discovery (self-hosted mode): `/api/web/discovery`, a fresh random set on every call. */
+/**
+ * Discovery (self-hosted mode): `/api/web/discovery`, a fresh random set on every call, and the
+ * recommended users of `/api/pixiv/user_recommended`.
+ */
 import { useQuery } from '@tanstack/react-query';
 import {
   DISCOVERY_CARD_SIZE,
   DISCOVERY_LAST_PAGE,
   DISCOVERY_PAGE_SIZE,
   LIST_THROTTLE_MS,
-  normaliseWebDiscoveryUsers,
+  normaliseIllust,
   normaliseWebThumbnail,
   randomListHasMore,
   type Artwork,
-  type RawWebDiscoveryUsers,
+  type RawUserPreview,
   type RawWebThumbnail,
   type WebRecommendedUser,
 } from '@pv/core';
@@ -58,34 +61,27 @@ export function useDiscoveryCard(mode: 'safe' | 'all', enabled = true) {
   });
 }
 
-/** How many users the discovery screen asks for (the server's default, well within its 100). */
-export const DISCOVERY_USERS_LIMIT = 20;
-
 /**
- * Discovery users (`/api/web/discovery_users`, www `/ajax/discovery/users`): one load, which
- * finishes the list (spec 000 §4: "discovery users after one load"); `round` changes on shuffle.
- * Fetched only once the users part is shown. A web-proxy failure answers an empty body (spec 000
- * §8), which shows as no data.
+ * Recommended users (spec 000 §7: the mirror's `/user_recommended`, getRecommendedUser), which
+ * discovery's users part shows: one load, which finishes the list (spec 000 §4: "discovery users
+ * after one load"); `round` changes on shuffle. Fetched only once the users part is shown.
  */
-export function useDiscoveryUsers(round: number, enabled: boolean) {
+export function useRecommendedUsers(round: number, enabled: boolean) {
   const api = useApi();
   return useQuery({
     queryKey: ['discovery', 'users', round],
     enabled,
     staleTime: Infinity,
     queryFn: async ({ signal }): Promise<WebRecommendedUser[]> => {
-      const { body } = unwrap(
-        await api.web<{ body: RawWebDiscoveryUsers }>(
-          'discovery_users',
-          { limit: DISCOVERY_USERS_LIMIT },
-          signal,
-        ),
+      const data = unwrap(
+        await api.get<{ user_previews: RawUserPreview[] }>('user_recommended', {}, signal),
       );
-      return normaliseWebDiscoveryUsers({
-        recommendedUsers: body.recommendedUsers ?? [],
-        users: body.users ?? [],
-        thumbnails: { illust: body.thumbnails?.illust ?? [] },
-      });
+      return data.user_previews.map((p) => ({
+        id: p.user.id,
+        name: p.user.name,
+        avatar: p.user.profile_image_urls.medium,
+        illusts: p.illusts.map(normaliseIllust),
+      }));
     },
   });
 }

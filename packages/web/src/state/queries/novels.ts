@@ -145,11 +145,12 @@ export function useNovelRankingHead(mode: string, date: string) {
 }
 
 /** Recommended novels, first page. */
-export function useRecommendedNovels() {
+export function useRecommendedNovels(enabled = true) {
   const api = useApi();
   return useQuery({
     queryKey: ['novel-recommended'],
     staleTime: NOVEL_RECOMMENDED_STALE_MS,
+    enabled,
     queryFn: async ({ signal }): Promise<Novel[]> =>
       toPage(unwrap(await api.get<RawNovelListResponse>('novel_recommended', {}, signal))).items,
   });

@@ -129,7 +129,7 @@ export interface TagSuggestion {
   translated_name: string | null;
 }
 
-/** Tag suggestions for a (debounced) word: `/api/pixiv/tags_autocomplete`. */
+/** Tag suggestions for a (debounced) word: the spec's `/api/pixiv/search_autocomplete` (000 §7). */
 export function useTagSuggestions(word: string, enabled: boolean) {
   const api = useApi();
   return useQuery({
@@ -138,7 +138,7 @@ export function useTagSuggestions(word: string, enabled: boolean) {
     staleTime: SEARCH_STALE_MS,
     queryFn: async ({ signal }): Promise<TagSuggestion[]> => {
       const data = unwrap(
-        await api.get<{ tags: TagSuggestion[] }>('tags_autocomplete', { word }, signal),
+        await api.get<{ tags: TagSuggestion[] }>('search_autocomplete', { word }, signal),
       );
       return data.tags;
     },

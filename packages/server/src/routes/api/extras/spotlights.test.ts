@@ -75,3 +75,85 @@ describe('GET /api/spotlight/{id}', () => {
     expect((await get('/api/spotlights')).statusCode).toBe(200);
   });
 });
+
+// The previous-generation viewer's own build asks these PxveAPI routes (issue 35 item 18); their
+// answers are the spec's Spotlight entity (000 §3) with the names that viewer reads.
+describe('PxveAPI pixivision routes for the previous-generation viewer', () => {
+  it('GET /api/pixivision lists all articles with articles, rank and recommend, in Chinese by default', async () => {
+    const res = await get('/api/pixivision?page=1');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as {
+      articles: { id: number; title: string; thumbnail: string }[];
+      rank: { thumbnail: string }[];
+      recommend: { thumbnail: string }[];
+    };
+    const same = (await get('/api/spotlights?page=1&lang=zh')).json() as SpotlightList;
+    expect(list.articles.map((a) => a.id)).toEqual(same.articles.map((a) => a.id));
+    expect(list.articles.map((a) => a.title)).toEqual(same.articles.map((a) => a.title));
+    expect(list.articles[0]!.thumbnail).toBe(same.articles[0]!.cover);
+    expect(list.rank.length).toBe(same.rank.length);
+    expect(list.recommend.length).toBe(same.recommend.length);
+    for (const a of [...list.articles, ...list.rank, ...list.recommend]) {
+      expect(a.thumbnail).toMatch(/^https:\/\/[is]\.pximg\.net\//);
+    }
+  });
+
+  it('GET /api/pixivision/list lists one tab in the viewer locale (zh-TW, en, an unknown one)', async () => {
+    const res = await get('/api/pixivision/list?page=1&type=manga&lang=zh-TW');
+    expect(res.statusCode).toBe(200);
+    const list = res.json() as { articles: { id: number; category: string }[] };
+    const same = (
+      await get('/api/spotlights?type=manga&page=1&lang=zh-tw')
+    ).json() as SpotlightList;
+    expect(list.articles.map((a) => a.id)).toEqual(same.articles.map((a) => a.id));
+    expect(list.articles.every((a) => a.category === 'manga')).toBe(true);
+    // pixivision has no German: English
+    const de = (await get('/api/pixivision/list?type=manga&lang=de')).json() as SpotlightList;
+    const en = (await get('/api/spotlights?type=manga&lang=en')).json() as SpotlightList;
+    expect(de.articles.map((a) => a.title)).toEqual(en.articles.map((a) => a.title));
+    expect((await get('/api/pixivision/list?type=cooking')).statusCode).toBe(422);
+  });
+
+  it('GET /api/pixivision/{id} and /api/pixivision/detail?id= answer the article as that viewer reads it', async () => {
+    const article = t.sandbox.state.spotlights
+      .list('illustration')
+      .find((a) => a.description.length > 0 && a.works.length > 3)!;
+    const ours = (await get(`/api/spotlight/${article.id}?lang=en`)).json() as SpotlightDetail;
+    for (const url of [
+      `/api/pixivision/${article.id}?lang=en`,
+      `/api/pixivision/detail?id=${article.id}&lang=en`,
+    ]) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      const d = res.json() as {
+        title: string;
+        cover: string;
+        desc: string;
+        date: string;
+        content: string;
+        items: { illust_id: number; title: string; illust_url: string; user_name: string }[];
+        tags: { name: string }[];
+        related_latest: { tag_name: string; items: { id: number; thumbnail: string }[] };
+        related_recommend: { tag_name: string; items: { id: number; thumbnail: string }[] };
+      };
+      expect(d.title).toBe(ours.title);
+      expect(d.cover).toBe(ours.cover);
+      expect(d.desc).toBe(ours.desc);
+      expect(d.content).toBe(ours.content);
+      expect(d.items).toEqual(ours.items);
+      expect(d.tags).toEqual(ours.tags.map((name) => ({ name })));
+      expect(d.related_latest.tag_name).toBe(ours.related_latest.tag_name);
+      expect(d.related_latest.items.length).toBeGreaterThan(0);
+      for (const r of [...d.related_latest.items, ...d.related_recommend.items]) {
+        expect(r.thumbnail).toMatch(/^https:\/\/[is]\.pximg\.net\//);
+      }
+    }
+  });
+
+  it('answers 404 for an unknown article and 422 for a bad id', async () => {
+    expect((await get('/api/pixivision/5')).statusCode).toBe(404);
+    expect((await get('/api/pixivision/detail?id=5')).statusCode).toBe(404);
+    expect((await get('/api/pixivision/abc')).statusCode).toBe(422);
+    expect((await get('/api/pixivision/detail')).statusCode).toBe(422);
+  });
+});
