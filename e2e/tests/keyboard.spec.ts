@@ -69,11 +69,50 @@ test('the rank popover opens, moves with the arrows and closes on Escape; the th
   await tabTo(page, third);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`${href}$`));
+  // The new screen's heading takes the focus (a screen reader announces it); Back returns it to
+  // the card that was opened, not to the top of the document.
+  await expect(page.locator('main h1')).toBeFocused();
+  await page.goBack();
+  await expect(third).toBeFocused();
+});
+
+test('the navigation comes before the content: Tab reaches Setting before anything in <main>, at 1440 and 390 px', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Home' })).toBeVisible();
+    await expect(
+      page.getByTestId('bottom-nav').getByRole('link', { name: 'Setting' }),
+    ).toBeVisible();
+    // Each stop in order: 'nav:<label>' for the main navigation, 'main' for the page's content.
+    await page.evaluate(() => {
+      const stops: string[] = [];
+      (window as unknown as { stops: string[] }).stops = stops;
+      document.addEventListener('focusin', (e) => {
+        const el = e.target as HTMLElement;
+        if (el.closest('[data-testid="bottom-nav"]')) stops.push(`nav:${el.textContent}`);
+        else if (el.closest('#main')) stops.push('main');
+      });
+    });
+    for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');
+    const stops = await page.evaluate(() => (window as unknown as { stops: string[] }).stops);
+    expect(stops.slice(0, stops.indexOf('nav:Setting') + 1), `${width} px`).toEqual([
+      'nav:Home',
+      'nav:Search',
+      'nav:Rank',
+      'nav:Setting',
+    ]);
+  }
 });
 
 test('the search dropdown opens on focus, takes the arrows and closes on Escape', async ({
   page,
 }) => {
+  // The header and the navigation come first: some 10 Tab presses, each ring measured.
+  test.setTimeout(120_000);
   await page.goto('/search');
   const input = page.getByTestId('search-input');
   await input.fill('猫');

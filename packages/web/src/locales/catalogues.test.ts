@@ -20,6 +20,14 @@ function keys(obj: Record<string, unknown>, prefix = ''): string[] {
   );
 }
 
+/** i18next's plural suffixes: a counted text has one key per CLDR category of its language. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+/** The keys with each counted text's forms folded into its base key. */
+const baseKeys = (catalogue: Record<string, unknown>) => [
+  ...new Set(keys(catalogue).map((k) => k.replace(PLURAL, ''))),
+];
+
 const dir = new URL('./', import.meta.url);
 const load = (lang: string) =>
   JSON.parse(readFileSync(new URL(`${lang}.json`, dir), 'utf8')) as Record<string, unknown>;
@@ -33,15 +41,35 @@ describe('catalogues', () => {
   });
 
   it('all have exactly the keys of the fallback catalogue, none empty', () => {
-    const reference = keys(load('zh-Hans')).sort();
+    const reference = baseKeys(load('zh-Hans')).sort();
     for (const lang of LANGUAGES) {
       const catalogue = load(lang);
-      expect(keys(catalogue).sort(), lang).toEqual(reference);
-      for (const key of reference) {
+      expect(baseKeys(catalogue).sort(), lang).toEqual(reference);
+      for (const key of keys(catalogue)) {
         const value = key
           .split('.')
           .reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], catalogue);
         expect(typeof value === 'string' && value.trim().length > 0, `${lang}: ${key}`).toBe(true);
+      }
+    }
+  });
+
+  it("give each counted text exactly its language's CLDR plural categories", () => {
+    // English has a `_one` form for every counted text (and `pref.ugoira_other` is no count).
+    const counted = new Set(
+      keys(load('en'))
+        .filter((k) => k.endsWith('_one'))
+        .map((k) => k.replace(PLURAL, '')),
+    );
+    expect(counted.size).toBeGreaterThan(10);
+    for (const lang of LANGUAGES) {
+      const categories = new Intl.PluralRules(lang).resolvedOptions().pluralCategories;
+      const all = keys(load(lang));
+      for (const base of counted) {
+        const forms = all.filter((k) => k.replace(PLURAL, '') === base && k !== base);
+        expect(forms.sort(), `${lang}: ${base}`).toEqual(
+          categories.map((c) => `${base}_${c}`).sort(),
+        );
       }
     }
   });

@@ -11,13 +11,14 @@ import { DesktopHeader } from './DesktopHeader.tsx';
 import { NoticeFeed } from './NoticeFeed.tsx';
 import { StartupNotice } from './startup.tsx';
 import { ThemeSync } from './ThemeSync.tsx';
+import { useRouteFocus } from './useRouteFocus.ts';
 import styles from './AppShell.module.css';
 
 /** Where the desktop layout starts (DESIGN.md): side rail, global header, centred column. */
 export const DESKTOP_QUERY = '(min-width: 1024px)';
 
 /**
- * The frame around every screen. On a phone: content, then the bottom navigation on main tab
+ * The frame around every screen. On a phone: content, and the bottom navigation on main tab
  * pages. From 1024 px: a header with the global search, a side rail with the same items on every
  * page, and the content in a centred column.
  */
@@ -26,6 +27,7 @@ export function AppShell() {
   const matches = useMatches();
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const tab = matches.some((m) => (m.handle as RouteHandle | undefined)?.tab);
+  useRouteFocus();
   return (
     <div className={`${styles.shell} ${desktop ? styles.desktop : ''}`}>
       {/* The first tab stop: past the chrome, straight to the page (WCAG 2.4.1). */}
@@ -45,6 +47,9 @@ export function AppShell() {
       <StartupNotice />
       <ProgressBar />
       {desktop && <DesktopHeader />}
+      {/* Before the content in the document on every layout (drawn at the bottom on a phone,
+          as a rail on the left on a desktop), so that Tab reaches it before an endless feed. */}
+      {(tab || desktop) && <BottomNav />}
       <main id="main" tabIndex={-1} className={tab ? styles.withNav : undefined}>
         <div className={styles.column}>
           {/* inside the column: beside the desktop rail and under its header, not behind them */}
@@ -54,7 +59,6 @@ export function AppShell() {
           </Suspense>
         </div>
       </main>
-      {(tab || desktop) && <BottomNav />}
       <Toaster />
       <AppStatus />
     </div>

@@ -76,7 +76,10 @@ export const NovelCard = memo(function NovelCard({ novel, imageProxy, rank }: No
             </span>
           )}
           <span data-testid="novel-card-length">
-            {t('novel_card.text_length', { n: number(novel.text_length) })}
+            {t('novel_card.text_length', {
+              count: novel.text_length,
+              n: number(novel.text_length),
+            })}
           </span>
           <span data-testid="novel-card-likes" title={t('novel_card.bookmarks')}>
             ♥ {number(novel.like)}

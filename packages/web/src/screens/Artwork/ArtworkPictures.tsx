@@ -71,7 +71,10 @@ export function ArtworkPictures({ artwork, imageProxy, onOpen }: ArtworkPictures
           onClick={() => setExpanded(true)}
           data-testid="artwork-show-all"
         >
-          {t('artwork.show_all', { n: format.number(artwork.images.length) })}
+          {t('artwork.show_all', {
+            count: artwork.images.length,
+            n: format.number(artwork.images.length),
+          })}
         </button>
       )}
     </div>

@@ -162,13 +162,22 @@ export default function LiveScreen() {
                 {t('live.watching', { n: format.number(counters?.members ?? 0) })}
               </span>
               <span data-testid="live-total">
-                {t('live.total', { n: format.number(counters?.total ?? 0) })}
+                {t('live.total', {
+                  count: counters?.total ?? 0,
+                  n: format.number(counters?.total ?? 0),
+                })}
               </span>
               <span data-testid="live-hearts">
-                {t('live.hearts', { n: format.number(counters?.hearts ?? 0) })}
+                {t('live.hearts', {
+                  count: counters?.hearts ?? 0,
+                  n: format.number(counters?.hearts ?? 0),
+                })}
               </span>
               <span data-testid="live-chat-count">
-                {t('live.chats', { n: format.number(counters?.chats ?? 0) })}
+                {t('live.chats', {
+                  count: counters?.chats ?? 0,
+                  n: format.number(counters?.chats ?? 0),
+                })}
               </span>
             </div>
             {data.performers.length > 1 && (

@@ -53,10 +53,16 @@ export function NovelDetail({ novel, text, proxy, captionKey }: NovelDetailProps
         </div>
         <p className={styles.counts} data-testid="novel-counts">
           <span data-testid="novel-length">
-            {t('novel_card.text_length', { n: format.number(novel.text_length) })}
+            {t('novel_card.text_length', {
+              count: novel.text_length,
+              n: format.number(novel.text_length),
+            })}
           </span>
           <span data-testid="novel-reading-time">
-            {t('novel.reading_time', { n: format.number(readingMinutes(novel.text_length)) })}
+            {t('novel.reading_time', {
+              count: readingMinutes(novel.text_length),
+              n: format.number(readingMinutes(novel.text_length)),
+            })}
           </span>
           <span>{t('artwork.views', { count: novel.view, n: format.number(novel.view) })}</span>
           <span>{t('artwork.likes', { count: novel.like, n: format.number(novel.like) })}</span>

@@ -37,10 +37,18 @@ export function SeriesHeader({
         </Link>
         <p className={styles.counts} data-testid="series-counts">
           {t(kind === 'illust' ? 'series.works' : 'series.episodes', {
+            count: series.count,
             n: format.number(series.count),
           })}
           {kind === 'novel' && (
-            <> · {t('series.characters', { n: format.number(series.total_character_count) })}</>
+            <>
+              {' '}
+              ·{' '}
+              {t('series.characters', {
+                count: series.total_character_count,
+                n: format.number(series.total_character_count),
+              })}
+            </>
           )}
         </p>
         {series.caption && (

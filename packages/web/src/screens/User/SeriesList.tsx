@@ -35,7 +35,10 @@ export function SeriesList({
             </span>
             <span className={styles.seriesTitle}>{s.title}</span>
             <span className={styles.seriesCount}>
-              {t(kind === 'illust' ? 'series.works' : 'series.episodes', { n: s.count })}
+              {t(kind === 'illust' ? 'series.works' : 'series.episodes', {
+                count: s.count,
+                n: s.count,
+              })}
             </span>
           </Link>
         ))}
