@@ -1,9 +1,9 @@
-// Test-only access to the real captures in shared/reference/fixtures (the repo is cloned with
-// shared/ beside it). Not exported from the package.
+// Test-only access to the real pixiv captures in the repository's fixtures/ folder (see its
+// SOURCES.md). Not exported from the package.
 import { readFileSync } from 'node:fs';
 import type { Artwork } from './entities/artwork.ts';
 
-const FIXTURES = new URL('../../../../shared/reference/fixtures/', import.meta.url);
+const FIXTURES = new URL('../../../fixtures/', import.meta.url);
 
 /** Parses one captured fixture by file name. */
 export function readFixture<T = unknown>(name: string): T {

@@ -1,9 +1,12 @@
 /**
- * The sandbox against real pixiv captures (shared/reference/fixtures, see its SOURCES.md): for
+ * The sandbox against real pixiv captures (the repository's fixtures/, see its SOURCES.md): for
  * each capture the sandbox can answer, the corresponding sandbox answer must have every key
  * path of the capture with the same JSON type (rules in shape.ts). Samples are chosen to be the
  * same case as the capture (a single-page illust, an ugoira, a novel with embedded illusts…).
  */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_ACCOUNTS } from '../accounts.ts';
@@ -54,16 +57,49 @@ function expectShape(fixture: string, answer: unknown, options?: ShapeOptions): 
 }
 
 describe('the fixtures folder', () => {
-  it('is read from ../shared/reference/fixtures beside the repository, or fails clearly', () => {
-    expect(FIXTURES_DIR).toMatch(/shared\/reference\/fixtures\/$/);
+  const root = fileURLToPath(new URL('../../../../', import.meta.url));
+
+  it("is the repository's own fixtures/, or fails clearly", () => {
+    expect(FIXTURES_DIR).toBe(join(root, 'fixtures/'));
     expect(readFixture('ajax_error__Nandaka_PixivUtil2__ajax-error.json')).toEqual({
       error: true,
       message: 'An unknown error occurred',
       body: [],
     });
-    expect(() => readFixture('x.json', '/nonexistent/shared/reference/fixtures/')).toThrow(
-      'The real pixiv captures are missing: expected the folder /nonexistent/shared/reference/fixtures/',
+    expect(() => readFixture('x.json', '/nonexistent/fixtures/')).toThrow(
+      'The real pixiv captures are missing: expected the folder /nonexistent/fixtures/',
     );
+  });
+
+  it('lists every capture in its SOURCES.md, with a licence for each source', () => {
+    const sources = readFileSync(join(FIXTURES_DIR, 'SOURCES.md'), 'utf8');
+    const licences = readFileSync(join(FIXTURES_DIR, 'LICENSES.md'), 'utf8');
+    const captures = readdirSync(FIXTURES_DIR).filter((f) => f.endsWith('.json'));
+    expect(captures.length).toBeGreaterThan(0);
+    for (const file of captures) {
+      const row = sources.split('\n').find((line) => line.startsWith(`| ${file} `));
+      expect(row, file).toBeDefined();
+      const repo = row!.split('|')[2]!.trim();
+      expect(licences, file).toContain(`## ${repo} (`);
+    }
+  });
+
+  it('nothing in the repository reads from beside it (../shared)', () => {
+    const readers: string[] = [];
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        if (['node_modules', 'dist', '.git', 'results', 'test-results'].includes(entry.name)) {
+          continue;
+        }
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) walk(path);
+        else if (/\.(m?[jt]sx?|json|sh)$/.test(entry.name) || entry.name === 'run') {
+          if (/(\.\.\/)+shared\//.test(readFileSync(path, 'utf8'))) readers.push(path);
+        }
+      }
+    };
+    for (const dir of ['packages', 'e2e', 'bench', 'scripts', '.ci']) walk(join(root, dir));
+    expect(readers).toEqual([]);
   });
 });
 

@@ -123,20 +123,17 @@ export function interceptFetch(baseUrl: string): () => void {
 }
 
 /**
- * The real pixiv captures (reference/fixtures), in `../shared/reference/fixtures` relative to the
- * repository root: CI checks `shared/` out beside the repository, as /work/shared is beside
- * /work/main.
+ * The real pixiv captures, in the repository's `fixtures/` folder (with their sources and
+ * licences in its SOURCES.md), so the tests need nothing beside a fresh clone.
  */
-export const FIXTURES_DIR = fileURLToPath(
-  new URL('../../../../../shared/reference/fixtures/', import.meta.url),
-);
+export const FIXTURES_DIR = fileURLToPath(new URL('../../../../fixtures/', import.meta.url));
 
 /** One capture, parsed; fails with a clear message when the fixtures folder is missing. */
 export function readFixture(name: string, dir = FIXTURES_DIR): unknown {
   if (!existsSync(dir)) {
     throw new Error(
       `The real pixiv captures are missing: expected the folder ${dir} ` +
-        '(shared/reference/fixtures checked out beside the repository).',
+        "(the repository's fixtures/ folder).",
     );
   }
   return JSON.parse(readFileSync(`${dir}${name}`, 'utf8')) as unknown;

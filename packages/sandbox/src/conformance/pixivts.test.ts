@@ -63,7 +63,7 @@ function expectPasses(check: ResponseCheck, data: unknown): void {
 
 /**
  * pixivts wants `background_image_url`, `twitter_url` and `pawoo_url` to be strings, but both
- * real /v1/user/detail captures in reference/fixtures (userdetail-1039353 and -26357, see
+ * real /v1/user/detail captures in fixtures/ (userdetail-1039353 and -26357, see
  * SOURCES.md) carry null there (pixiv-upstream.md §1.2 types them `str|null`). Those three
  * profile checks are left out, and the fixtures test below proves they fail on real pixiv.
  */

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { unzipSync } from 'fflate';
 import { normaliseIllust, type RawIllust } from '@pv/core';
-import detail from '../../../../../shared/reference/fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
+import detail from '../../../../fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
 import { downloadArtwork } from './download.ts';
 import { forgetDownloadFolder } from './save-file.ts';
 
-// A real capture (shared/reference/fixtures), not hand-written JSON.
+// A real capture (the repository's fixtures/), not hand-written JSON.
 const artwork = normaliseIllust((detail as unknown as { illust: RawIllust }).illust);
 const page = artwork.images[0]!;
 const three = {

@@ -1,9 +1,9 @@
 /**
- * Test support for the www tests: the real captures in shared/reference/fixtures (checked out
- * beside the repository) and the one shape comparison of the conformance suites
- * (conformance/shape.ts: every key path of the capture with the same JSON type, array items
- * required where the capture has them, null only where the capture has null), with the nulls
- * pixiv-upstream.md §3 documents for the www ajax bodies (`WWW_NULLABLE`).
+ * Test support for the www tests: the real captures in the repository's fixtures/ folder and
+ * the one shape comparison of the conformance suites (conformance/shape.ts: every key path of
+ * the capture with the same JSON type, array items required where the capture has them, null
+ * only where the capture has null), with the nulls pixiv-upstream.md §3 documents for the www
+ * ajax bodies (`WWW_NULLABLE`).
  */
 import { readFixture } from '../../conformance/harness.ts';
 import {

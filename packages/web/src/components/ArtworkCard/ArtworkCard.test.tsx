@@ -5,10 +5,10 @@ import { normaliseIllust, type RawIllust } from '@pv/core';
 import { setAppSetting } from '../../state/settings/settings.ts';
 import { ArtworkCard, cardAspect } from './ArtworkCard.tsx';
 
-import detail from '../../../../../../shared/reference/fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
+import detail from '../../../../../fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
 import { initEnglishI18n } from '../../test-i18n.ts';
 
-// A real capture (shared/reference/fixtures), not hand-written JSON.
+// A real capture (the repository's fixtures/), not hand-written JSON.
 const fixture = detail as unknown as { illust: RawIllust };
 
 beforeAll(async () => {

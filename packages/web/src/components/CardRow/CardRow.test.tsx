@@ -5,7 +5,7 @@ import { normaliseIllust, type RawIllust } from '@pv/core';
 import { galleryList, galleryOf } from '../../state/ui/gallery-list.ts';
 import { CardRow } from './CardRow.tsx';
 
-import detail from '../../../../../../shared/reference/fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
+import detail from '../../../../../fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
 import { initEnglishI18n } from '../../test-i18n.ts';
 
 const fixture = detail as unknown as { illust: RawIllust };

@@ -4,10 +4,10 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { normaliseNovel, type RawNovel, type RawWebviewNovel } from '@pv/core';
 import { NovelCard } from './NovelCard.tsx';
 
-import capture from '../../../../../../shared/reference/fixtures/webview_v2_novel_embedded__CeuiLiSA_Pixiv-Shaft__novel.json';
+import capture from '../../../../../fixtures/webview_v2_novel_embedded__CeuiLiSA_Pixiv-Shaft__novel.json';
 import { initEnglishI18n } from '../../test-i18n.ts';
 
-// A real capture (shared/reference/fixtures): the webview object of novel 21688446, written out
+// A real capture (the repository's fixtures/): the webview object of novel 21688446, written out
 // as the app API sends that novel.
 const WEBVIEW = capture as unknown as RawWebviewNovel;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type * as core from '@pv/core';
 import { normaliseIllust, rankTypeOf, type Artwork, type RawIllust } from '@pv/core';
-import detail from '../../../../../../shared/reference/fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
+import detail from '../../../../../fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
 import { rankingItems } from './ranking-items.ts';
 
 // A test list stands in for core's AI author list (empty until ids are known), to show that the
@@ -11,7 +11,7 @@ vi.mock('@pv/core', async (importOriginal) => ({
   AI_AUTHOR_IDS: [77],
 }));
 
-// A real capture (shared/reference/fixtures), not hand-written JSON.
+// A real capture (the repository's fixtures/), not hand-written JSON.
 const base = normaliseIllust((detail as unknown as { illust: RawIllust }).illust);
 const work = (id: number, authorId: number, over: Partial<Artwork> = {}): Artwork => ({
   ...base,

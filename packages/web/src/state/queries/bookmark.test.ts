@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient } from '@tanstack/react-query';
 import { normaliseIllust, type RawIllust } from '@pv/core';
-import detail from '../../../../../../shared/reference/fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
+import detail from '../../../../../fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
 import type { ApiClient, ApiResult } from '../api/client.ts';
 import { useToasts } from '../ui/toast.ts';
 import { illustKey } from './illust.ts';
