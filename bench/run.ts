@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { measureBundle } from './bundle.ts';
+import { buildAndMeasureBundle } from './bundle.ts';
 import { measureFirstCard } from './firstcard.ts';
 import { measureFuzz } from './fuzz.ts';
 import { GRID_MAX_DOM_ELEMENTS, GRID_TARGET_CARDS, measureGrid } from './grid.ts';
@@ -38,7 +38,8 @@ function writeResult(name: string, data: object) {
   console.log(`wrote ${file}`);
 }
 
-if (runs('bundle') || runs('grid') || runs('load') || runs('firstcard')) {
+// (the bundle benchmark builds its own, with source maps)
+if (runs('grid') || runs('load') || runs('firstcard')) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@pv/web'], {
     cwd: root,
     stdio: 'inherit',
@@ -47,13 +48,14 @@ if (runs('bundle') || runs('grid') || runs('load') || runs('firstcard')) {
 }
 
 if (runs('bundle')) {
-  const bundle = measureBundle(join(root, 'packages/web/dist'));
+  const bundle = buildAndMeasureBundle();
   writeResult('bundle', bundle);
   console.table(bundle.files);
+  console.table(bundle.by_package);
   console.log('total gzip bytes before first paint:', bundle.total);
-  if (!bundle.goal_met)
+  if (!bundle.budget_ok)
     missed.push(
-      `bundle: ${bundle.total.gzipBytes} gzip bytes before first paint, the goal is ${bundle.goal_gzip_bytes}`,
+      `bundle: ${bundle.total.gzipBytes} gzip bytes before first paint, over the budget of ${bundle.budget_gzip_bytes}`,
     );
 }
 
