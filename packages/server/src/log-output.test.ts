@@ -1,7 +1,7 @@
 /**
- * The server's own log output, as `npm start` writes it: lines are buffered (lib: app.ts,
- * logDestination) but reach standard output within about a second on an idle server, and all of
- * them before the process ends.
+ * The server’s own log output, as `npm start` writes it: lines are batched (lib/log-destination.ts)
+ * but reach standard output within about a second on an idle server, and all of
+ * them before the process ends, secrets redacted.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const cleanup: (() => void)[] = [];
 afterEach(() => cleanup.splice(0).forEach((f) => f()));
 
-it('writes an idle server’s request line within about a second, and the rest at exit', async () => {
+it('writes an idle server’s request line within about a second, and the rest at exit, redacted', async () => {
   const web = mkdtempSync(join(tmpdir(), 'pv-web-'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><div id="root"></div>');
   const port = await freePort();
@@ -57,10 +57,13 @@ it('writes an idle server’s request line within about a second, and the rest a
   // buffered for at most the flush interval (1 s), with room for a loaded machine
   expect(Date.now() - sent).toBeLessThan(2_500);
   // the last line before the stop is written even though the buffer is far from full
-  const last = `/api/config?last-marker=${Date.now()}`;
-  await fetch(`${base}${last}`);
+  // and redacted: a login code in the URL reaches the log as [redacted]
+  const secret = `s3cret${Date.now()}`;
+  const last = `/api/config?last-marker=${Date.now()}&code=`;
+  await fetch(`${base}${last}${secret}`);
   child.kill('SIGTERM');
   expect(await exited).toBe(0);
-  expect(out).toContain(last);
+  expect(out).toContain(`${last}[redacted]`);
+  expect(out).not.toContain(secret);
   expect(out).toContain('shutting down');
 }, 90_000);
