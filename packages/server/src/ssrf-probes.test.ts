@@ -7,6 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toProxiedImageUrl } from '@pv/core';
 import { DEMO_ACCOUNTS } from '@pv/sandbox';
 import { startHostileTestServer, type HostileTestServer } from './test-hostile.ts';
 import { shapeProblem } from './fuzz-kit.ts';
@@ -178,5 +179,171 @@ describe('upstream redirects off the allowlist', () => {
     t.hostile.clear();
     expect(tried).toBe(60);
     expect(evilSeen).toEqual([]);
+  }, 120_000);
+});
+
+describe('a hostile image source (issue 34)', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>';
+  const HTML = '<!doctype html><script>alert(localStorage.length)</script>';
+  const XML =
+    '<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>';
+  /** Markup served as something else, and pictures' bytes served as markup. */
+  const REFUSED: { type: string; body: string | Buffer }[] = [
+    { type: 'image/svg+xml', body: SVG },
+    { type: 'text/html', body: HTML },
+    { type: 'application/xml', body: XML },
+    { type: 'text/xml', body: XML },
+    { type: 'image/png', body: SVG },
+    { type: 'image/jpeg', body: HTML },
+    { type: 'image/gif', body: XML },
+    { type: 'application/zip', body: ` ${HTML}` },
+    { type: 'text/html', body: Buffer.concat([PNG, Buffer.from(HTML)]) },
+    { type: 'image/svg+xml', body: Buffer.concat([PNG, Buffer.from(SVG)]) },
+  ];
+  const fresh = { 'cache-control': 'no-cache' };
+  let paths: { prefix: string; url: string }[] = [];
+  const routes = () => paths;
+  beforeAll(async () => {
+    const d = t.sandbox.state.data;
+    const illust = (await t.app.inject({ url: `/api/pixiv/illust?id=${d.ids[0]}` })).json() as {
+      illust: { image_urls: { medium: string } };
+    };
+    let zip = '';
+    for (let i = 0; i < d.illustCount && !zip; i++) {
+      if (d.kind[i] !== 2) continue;
+      const meta = (
+        await t.app.inject({ url: `/api/pixiv/ugoira_metadata?id=${d.work(i).id}` })
+      ).json() as { ugoira_metadata: { zip_urls: { medium: string } } };
+      zip = meta.ugoira_metadata.zip_urls.medium;
+    }
+    const live = t.sandbox.state.lives.broadcasting()[0]!;
+    const detail = (await t.app.inject({ url: `/api/lives/${live.id}.json` })).json() as {
+      data: { thumbnail: { w400: { url: string } } };
+    };
+    paths = [
+      { prefix: '/i.pximg.net/', url: toProxiedImageUrl(illust.illust.image_urls.medium) },
+      { prefix: '/i.pximg.net/', url: toProxiedImageUrl(zip) },
+      { prefix: '/s.pximg.net/', url: '/s/common/images/no_profile.png' },
+      { prefix: '/img-sketch.pximg.net/', url: toProxiedImageUrl(detail.data.thumbnail.w400.url) },
+    ];
+  });
+  const expectImageHeaders = (res: { headers: Record<string, unknown> }, what: string) => {
+    expect(res.headers['content-security-policy'], what).toBe("default-src 'none'; sandbox");
+    expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+  };
+
+  it('answers SVG, HTML, XML and polyglots as a 502 never cached, on every image route', async () => {
+    let probes = 0;
+    for (const route of routes()) {
+      for (const { type, body } of REFUSED) {
+        const what = `${route.url} ${type} ${String(body).slice(0, 20)}`;
+        t.hostile.add({
+          pathPrefix: route.prefix,
+          status: 200,
+          headers: { 'content-type': type },
+          body,
+        });
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await t.app.inject({ method, url: route.url, headers: fresh });
+          probes++;
+          expect(res.statusCode, what).toBe(502);
+          expect(res.headers['cache-control'], what).toBe('no-store');
+          expect(String(res.headers['content-type']), what).toMatch(/^application\/json/);
+          expectImageHeaders(res, what);
+        }
+        t.hostile.clear();
+        // nothing of it was kept: the next plain request asks upstream (the hostile source again)
+        t.hostile.add({
+          pathPrefix: route.prefix,
+          status: 200,
+          headers: { 'content-type': type },
+          body,
+        });
+        expect((await t.app.inject({ url: route.url })).statusCode, what).toBe(502);
+        t.hostile.clear();
+      }
+    }
+    console.warn(`hostile image source: ${probes} probes refused`);
+  }, 120_000);
+
+  it('names the type by the signature and sends the sandbox CSP on every answer, Range included', async () => {
+    const [picture, zip, placeholder] = routes();
+    for (const route of [picture!, zip!, placeholder!]) {
+      const res = await t.app.inject({ url: route.url, headers: fresh });
+      expect(res.statusCode, route.url).toBe(200);
+      expect(res.headers['cache-control'], route.url).toBe('public, max-age=31536000, immutable');
+      expectImageHeaders(res, route.url);
+      const kept = await t.app.inject({ url: route.url });
+      expectImageHeaders(kept, `${route.url} kept`);
+    }
+    // a real PNG that its source calls a JPEG is answered as what it is
+    t.hostile.add({ pathPrefix: '/s.pximg.net/', headers: { 'content-type': 'image/jpeg' } });
+    const relabelled = await t.app.inject({ url: placeholder!.url, headers: fresh });
+    expect(relabelled.headers['content-type']).toBe('image/png');
+    // a picture's signature followed by markup stays a picture, sandboxed
+    t.hostile.clear();
+    t.hostile.add({
+      pathPrefix: '/i.pximg.net/',
+      status: 200,
+      headers: { 'content-type': 'image/gif' },
+      body: `GIF89a${HTML}`,
+    });
+    const polyglot = await t.app.inject({ url: picture!.url, headers: fresh });
+    expect(polyglot.statusCode).toBe(200);
+    expect(polyglot.headers['content-type']).toBe('image/gif');
+    expectImageHeaders(polyglot, 'GIF polyglot');
+    // a range from the start is checked like the whole; a later one must be a picture type, never cached
+    t.hostile.clear();
+    t.hostile.add({
+      pathPrefix: '/i.pximg.net/',
+      status: 206,
+      headers: { 'content-type': 'image/png', 'content-range': 'bytes 0-99/100' },
+      body: SVG,
+    });
+    expect(
+      (await t.app.inject({ url: picture!.url, headers: { range: 'bytes=0-99' } })).statusCode,
+    ).toBe(502);
+    t.hostile.clear();
+    t.hostile.add({
+      pathPrefix: '/i.pximg.net/',
+      status: 206,
+      headers: { 'content-type': 'image/svg+xml', 'content-range': 'bytes 100-199/1000' },
+      body: SVG,
+    });
+    expect(
+      (await t.app.inject({ url: picture!.url, headers: { range: 'bytes=100-199' } })).statusCode,
+    ).toBe(502);
+    t.hostile.clear();
+    t.hostile.add({
+      pathPrefix: '/i.pximg.net/',
+      status: 206,
+      headers: { 'content-type': 'image/jpeg', 'content-range': 'bytes 100-199/1000' },
+      body: SVG,
+    });
+    const later = await t.app.inject({ url: picture!.url, headers: { range: 'bytes=100-199' } });
+    expect(later.statusCode).toBe(206);
+    expect(later.headers['content-type']).toBe('image/jpeg');
+    expect(later.headers['cache-control']).toBe('no-store');
+    expectImageHeaders(later, 'later range');
+    t.hostile.clear();
+    const start = await t.app.inject({
+      url: picture!.url,
+      headers: { range: 'bytes=0-15', ...fresh },
+    });
+    expect(start.statusCode).toBe(206);
+    expect(start.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // a 304 and a refused path carry them too
+    const etag = String(start.headers.etag ?? '');
+    if (etag) {
+      const unchanged = await t.app.inject({
+        url: picture!.url,
+        headers: { 'if-none-match': etag, ...fresh },
+      });
+      expect(unchanged.statusCode).toBe(304);
+      expectImageHeaders(unchanged, '304');
+    }
+    expectImageHeaders(await t.app.inject({ url: '/i/a//b.jpg' }), '400');
   }, 120_000);
 });
