@@ -4,13 +4,17 @@
  * metadata): it must never see a request. Client probes are refused with a 4xx that says why (the
  * documented error shape); upstream redirects to it, on every fetching route, are never followed.
  */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toProxiedImageUrl } from '@pv/core';
 import { DEMO_ACCOUNTS } from '@pv/sandbox';
 import { startHostileTestServer, type HostileTestServer } from './test-hostile.ts';
 import { shapeProblem } from './fuzz-kit.ts';
+import { startTestServer, type TestServer } from './test-helpers.ts';
 
 let t: HostileTestServer;
 let evil: Server;
@@ -346,4 +350,95 @@ describe('a hostile image source (issue 34)', () => {
     }
     expectImageHeaders(await t.app.inject({ url: '/i/a//b.jpg' }), '400');
   }, 120_000);
+});
+
+describe('Host and X-Forwarded-Host probes (issue 34)', () => {
+  const EVIL = 'evil.example';
+  const PUBLIC = 'https://viewer.example';
+  /** Every answer that names this site's origin: picture links, oEmbed, feeds, the page head. */
+  const urls = (id: number, user: number) => [
+    `/artworks/${id}.jpg`,
+    `/oembed?url=${enc(`https://www.pixiv.net/artworks/${id}`)}`,
+    `/feeds/users/${user}.atom`,
+    `/feeds/users/${user}.rss`,
+    `/feeds/rank/day.atom`,
+    `/artworks/${id}`,
+  ];
+  const probeHeaders = [
+    { host: EVIL },
+    { host: 'viewer.example', 'x-forwarded-host': EVIL },
+    { host: 'viewer.example', 'x-forwarded-host': EVIL, 'x-forwarded-proto': 'https' },
+  ];
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'pv-host-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  async function probe(server: TestServer) {
+    const d = server.sandbox.state.data;
+    let i = 0;
+    while (d.xRestrict[i] !== 0 || d.aiType[i] === 2) i++;
+    const id = d.ids[i]!;
+    const user = (await server.app.inject({ url: `/api/pixiv/illust?id=${id}` })).json().illust.user
+      .id as number;
+    const answers: { what: string; named: boolean; cache: string; status: number }[] = [];
+    for (const url of urls(id, user)) {
+      for (const headers of probeHeaders) {
+        const res = await server.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+        const text = `${res.headers.location ?? ''}${res.body}`;
+        answers.push({
+          what: `${url} ${JSON.stringify(headers)}`,
+          named: text.includes(EVIL),
+          cache: String(res.headers['cache-control'] ?? ''),
+          status: res.statusCode,
+        });
+      }
+    }
+    return answers;
+  }
+
+  it('without PUBLIC_URL: an answer naming the request host is never publicly cacheable', async () => {
+    const server = await startTestServer({ webDist: dist, trustProxy: true });
+    try {
+      const answers = await probe(server);
+      expect(answers.length).toBe(18);
+      expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+      // the request's host does reach them (there is nothing else to build links from)…
+      expect(answers.filter((a) => a.named).length).toBeGreaterThanOrEqual(12);
+      // …so none of them may be stored for others
+      expect(answers.filter((a) => a.named && !/\bprivate\b/.test(a.cache))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('with PUBLIC_URL: every absolute URL is the public origin, whatever Host or X-Forwarded-Host say', async () => {
+    const server = await startTestServer({ webDist: dist, trustProxy: true, publicUrl: PUBLIC });
+    try {
+      const answers = await probe(server);
+      expect(answers.filter((a) => a.named || a.status >= 500)).toEqual([]);
+      const d = server.sandbox.state.data;
+      const redirect = await server.app.inject({
+        url: `/artworks/${d.ids.find((_, i) => d.xRestrict[i] === 0 && d.aiType[i] !== 2)}.jpg`,
+        headers: { host: EVIL, 'x-forwarded-host': EVIL },
+      });
+      expect(String(redirect.headers.location)).toMatch(/^https:\/\/viewer\.example\/i\//);
+      expect(redirect.headers['cache-control']).toBe('public, max-age=86400');
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('deploy/nginx.conf sets X-Forwarded-Host and -Proto itself, never from the client', () => {
+    const conf = readFileSync(new URL('../../../deploy/nginx.conf', import.meta.url), 'utf8');
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-Host \$host;/);
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
+    expect(conf).not.toMatch(/\$http_x_forwarded_(host|proto)/);
+  });
 });
