@@ -49,6 +49,11 @@ export interface AppConfig {
   upstreamKind: 'sandbox' | 'pixiv';
   webDist: string;
   imageProxy?: string;
+  /**
+   * PUBLIC_URL: the origin absolute URLs are built from. Without it they name the request's host,
+   * and the answers that carry one are not publicly cacheable (routes/share/public-url.ts).
+   */
+  publicUrl?: string;
   /** IMAGE_PROXIES: further image sources the app may use (and the CSP allows). */
   imageProxies?: string[];
   logLevel?: string;
@@ -138,6 +143,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // one line per request instead of two (lib/log.ts)
     logController: new RequestLogController(),
   });
+  app.decorate('publicUrl', config.publicUrl ?? null);
   registerStats(app, { endpoint: !!config.statsEndpoint });
   registerSecurityHeaders(app, [config.imageProxy, ...(config.imageProxies ?? [])]);
   registerCompression(app);

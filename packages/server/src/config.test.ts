@@ -42,6 +42,22 @@ describe('configuration', () => {
     expect(() => readEnv({ IDLE_GC_SECONDS: '2.5' })).toThrow(/IDLE_GC_SECONDS/);
   });
 
+  it('takes PUBLIC_URL as an origin only', () => {
+    expect(readEnv({ PUBLIC_URL: 'https://Viewer.example:8443/' }).PUBLIC_URL).toBe(
+      'https://viewer.example:8443',
+    );
+    expect(readEnv({}).PUBLIC_URL).toBeUndefined();
+    for (const bad of [
+      'ftp://x',
+      'https://x.example/app',
+      'https://x.example/?a=1',
+      'https://u:p@x.example',
+      'x.example',
+    ]) {
+      expect(() => readEnv({ PUBLIC_URL: bad }), bad).toThrow(/PUBLIC_URL/);
+    }
+  });
+
   it('names the bad variable', () => {
     expect(() => readEnv({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => readEnv({ IMAGE_PROXY: 'ftp://x' })).toThrow(/IMAGE_PROXY/);

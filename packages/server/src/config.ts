@@ -40,6 +40,19 @@ const EnvSchema = z.object({
   SANDBOX_URL: url.optional(),
   SANDBOX_SEED: z.coerce.number().int().default(20_070_913),
   IMAGE_PROXY: url.optional(),
+  /**
+   * This site's public origin (`https://viewer.example`): every absolute URL (share links, oEmbed,
+   * feeds, the page head) is built from it, never from a request's Host.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((v) => {
+      if (!URL.canParse(v)) return false;
+      const u = new URL(v);
+      return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+    }, 'an origin only: scheme, host and port, no path')
+    .transform((v) => new URL(v).origin)
+    .optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().default(DEFAULT_WEB_DIST),

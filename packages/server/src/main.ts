@@ -155,6 +155,7 @@ async function main(): Promise<void> {
     upstreamKind: upstream.kind,
     webDist: env.WEB_DIST,
     imageProxy: env.IMAGE_PROXY,
+    publicUrl: env.PUBLIC_URL,
     imageProxies: imageProxyList(env),
     logLevel: env.LOG_LEVEL,
     cacheMaxEntries: env.CACHE_MAX_ENTRIES,

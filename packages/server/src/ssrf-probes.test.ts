@@ -4,12 +4,17 @@
  * metadata): it must never see a request. Client probes are refused with a 4xx that says why (the
  * documented error shape); upstream redirects to it, on every fetching route, are never followed.
  */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { toProxiedImageUrl } from '@pv/core';
 import { DEMO_ACCOUNTS } from '@pv/sandbox';
 import { startHostileTestServer, type HostileTestServer } from './test-hostile.ts';
 import { shapeProblem } from './fuzz-kit.ts';
+import { startTestServer, type TestServer } from './test-helpers.ts';
 
 let t: HostileTestServer;
 let evil: Server;
@@ -179,4 +184,261 @@ describe('upstream redirects off the allowlist', () => {
     expect(tried).toBe(60);
     expect(evilSeen).toEqual([]);
   }, 120_000);
+});
+
+describe('a hostile image source (issue 34)', () => {
+  const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const SVG =
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>';
+  const HTML = '<!doctype html><script>alert(localStorage.length)</script>';
+  const XML =
+    '<?xml version="1.0"?><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>';
+  /** Markup served as something else, and pictures' bytes served as markup. */
+  const REFUSED: { type: string; body: string | Buffer }[] = [
+    { type: 'image/svg+xml', body: SVG },
+    { type: 'text/html', body: HTML },
+    { type: 'application/xml', body: XML },
+    { type: 'text/xml', body: XML },
+    { type: 'image/png', body: SVG },
+    { type: 'image/jpeg', body: HTML },
+    { type: 'image/gif', body: XML },
+    { type: 'application/zip', body: ` ${HTML}` },
+    { type: 'text/html', body: Buffer.concat([PNG, Buffer.from(HTML)]) },
+    { type: 'image/svg+xml', body: Buffer.concat([PNG, Buffer.from(SVG)]) },
+  ];
+  const fresh = { 'cache-control': 'no-cache' };
+  let paths: { prefix: string; url: string }[] = [];
+  const routes = () => paths;
+  beforeAll(async () => {
+    const d = t.sandbox.state.data;
+    const illust = (await t.app.inject({ url: `/api/pixiv/illust?id=${d.ids[0]}` })).json() as {
+      illust: { image_urls: { medium: string } };
+    };
+    let zip = '';
+    for (let i = 0; i < d.illustCount && !zip; i++) {
+      if (d.kind[i] !== 2) continue;
+      const meta = (
+        await t.app.inject({ url: `/api/pixiv/ugoira_metadata?id=${d.work(i).id}` })
+      ).json() as { ugoira_metadata: { zip_urls: { medium: string } } };
+      zip = meta.ugoira_metadata.zip_urls.medium;
+    }
+    const live = t.sandbox.state.lives.broadcasting()[0]!;
+    const detail = (await t.app.inject({ url: `/api/lives/${live.id}.json` })).json() as {
+      data: { thumbnail: { w400: { url: string } } };
+    };
+    paths = [
+      { prefix: '/i.pximg.net/', url: toProxiedImageUrl(illust.illust.image_urls.medium) },
+      { prefix: '/i.pximg.net/', url: toProxiedImageUrl(zip) },
+      { prefix: '/s.pximg.net/', url: '/s/common/images/no_profile.png' },
+      { prefix: '/img-sketch.pximg.net/', url: toProxiedImageUrl(detail.data.thumbnail.w400.url) },
+    ];
+  });
+  const expectImageHeaders = (res: { headers: Record<string, unknown> }, what: string) => {
+    expect(res.headers['content-security-policy'], what).toBe("default-src 'none'; sandbox");
+    expect(res.headers['x-content-type-options'], what).toBe('nosniff');
+  };
+
+  it('answers SVG, HTML, XML and polyglots as a 502 never cached, on every image route', async () => {
+    let probes = 0;
+    for (const route of routes()) {
+      for (const { type, body } of REFUSED) {
+        const what = `${route.url} ${type} ${String(body).slice(0, 20)}`;
+        t.hostile.add({
+          pathPrefix: route.prefix,
+          status: 200,
+          headers: { 'content-type': type },
+          body,
+        });
+        for (const method of ['GET', 'HEAD'] as const) {
+          const res = await t.app.inject({ method, url: route.url, headers: fresh });
+          probes++;
+          expect(res.statusCode, what).toBe(502);
+          expect(res.headers['cache-control'], what).toBe('no-store');
+          expect(String(res.headers['content-type']), what).toMatch(/^application\/json/);
+          expectImageHeaders(res, what);
+        }
+        t.hostile.clear();
+        // nothing of it was kept: the next plain request asks upstream (the hostile source again)
+        t.hostile.add({
+          pathPrefix: route.prefix,
+          status: 200,
+          headers: { 'content-type': type },
+          body,
+        });
+        expect((await t.app.inject({ url: route.url })).statusCode, what).toBe(502);
+        t.hostile.clear();
+      }
+    }
+    console.warn(`hostile image source: ${probes} probes refused`);
+  }, 120_000);
+
+  it('names the type by the signature and sends the sandbox CSP on every answer, Range included', async () => {
+    const [picture, zip, placeholder] = routes();
+    for (const route of [picture!, zip!, placeholder!]) {
+      const res = await t.app.inject({ url: route.url, headers: fresh });
+      expect(res.statusCode, route.url).toBe(200);
+      expect(res.headers['cache-control'], route.url).toBe('public, max-age=31536000, immutable');
+      expectImageHeaders(res, route.url);
+      const kept = await t.app.inject({ url: route.url });
+      expectImageHeaders(kept, `${route.url} kept`);
+    }
+    // a real PNG that its source calls a JPEG is answered as what it is
+    t.hostile.add({ pathPrefix: '/s.pximg.net/', headers: { 'content-type': 'image/jpeg' } });
+    const relabelled = await t.app.inject({ url: placeholder!.url, headers: fresh });
+    expect(relabelled.headers['content-type']).toBe('image/png');
+    // a picture's signature followed by markup stays a picture, sandboxed
+    t.hostile.clear();
+    t.hostile.add({
+      pathPrefix: '/i.pximg.net/',
+      status: 200,
+      headers: { 'content-type': 'image/gif' },
+      body: `GIF89a${HTML}`,
+    });
+    const polyglot = await t.app.inject({ url: picture!.url, headers: fresh });
+    expect(polyglot.statusCode).toBe(200);
+    expect(polyglot.headers['content-type']).toBe('image/gif');
+    expectImageHeaders(polyglot, 'GIF polyglot');
+    // a range from the start is checked like the whole; a later one must be a picture type, never cached
+    t.hostile.clear();
+    t.hostile.add({
+      pathPrefix: '/i.pximg.net/',
+      status: 206,
+      headers: { 'content-type': 'image/png', 'content-range': 'bytes 0-99/100' },
+      body: SVG,
+    });
+    expect(
+      (await t.app.inject({ url: picture!.url, headers: { range: 'bytes=0-99' } })).statusCode,
+    ).toBe(502);
+    t.hostile.clear();
+    t.hostile.add({
+      pathPrefix: '/i.pximg.net/',
+      status: 206,
+      headers: { 'content-type': 'image/svg+xml', 'content-range': 'bytes 100-199/1000' },
+      body: SVG,
+    });
+    expect(
+      (await t.app.inject({ url: picture!.url, headers: { range: 'bytes=100-199' } })).statusCode,
+    ).toBe(502);
+    t.hostile.clear();
+    t.hostile.add({
+      pathPrefix: '/i.pximg.net/',
+      status: 206,
+      headers: { 'content-type': 'image/jpeg', 'content-range': 'bytes 100-199/1000' },
+      body: SVG,
+    });
+    const later = await t.app.inject({ url: picture!.url, headers: { range: 'bytes=100-199' } });
+    expect(later.statusCode).toBe(206);
+    expect(later.headers['content-type']).toBe('image/jpeg');
+    expect(later.headers['cache-control']).toBe('no-store');
+    expectImageHeaders(later, 'later range');
+    t.hostile.clear();
+    const start = await t.app.inject({
+      url: picture!.url,
+      headers: { range: 'bytes=0-15', ...fresh },
+    });
+    expect(start.statusCode).toBe(206);
+    expect(start.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // a 304 and a refused path carry them too
+    const etag = String(start.headers.etag ?? '');
+    if (etag) {
+      const unchanged = await t.app.inject({
+        url: picture!.url,
+        headers: { 'if-none-match': etag, ...fresh },
+      });
+      expect(unchanged.statusCode).toBe(304);
+      expectImageHeaders(unchanged, '304');
+    }
+    expectImageHeaders(await t.app.inject({ url: '/i/a//b.jpg' }), '400');
+  }, 120_000);
+});
+
+describe('Host and X-Forwarded-Host probes (issue 34)', () => {
+  const EVIL = 'evil.example';
+  const PUBLIC = 'https://viewer.example';
+  /** Every answer that names this site's origin: picture links, oEmbed, feeds, the page head. */
+  const urls = (id: number, user: number) => [
+    `/artworks/${id}.jpg`,
+    `/oembed?url=${enc(`https://www.pixiv.net/artworks/${id}`)}`,
+    `/feeds/users/${user}.atom`,
+    `/feeds/users/${user}.rss`,
+    `/feeds/rank/day.atom`,
+    `/artworks/${id}`,
+  ];
+  const probeHeaders = [
+    { host: EVIL },
+    { host: 'viewer.example', 'x-forwarded-host': EVIL },
+    { host: 'viewer.example', 'x-forwarded-host': EVIL, 'x-forwarded-proto': 'https' },
+  ];
+  let dist: string;
+  beforeAll(() => {
+    dist = mkdtempSync(join(tmpdir(), 'pv-host-'));
+    mkdirSync(join(dist, 'assets'));
+    writeFileSync(
+      join(dist, 'index.html'),
+      '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>',
+    );
+  });
+  afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+  async function probe(server: TestServer) {
+    const d = server.sandbox.state.data;
+    let i = 0;
+    while (d.xRestrict[i] !== 0 || d.aiType[i] === 2) i++;
+    const id = d.ids[i]!;
+    const user = (await server.app.inject({ url: `/api/pixiv/illust?id=${id}` })).json().illust.user
+      .id as number;
+    const answers: { what: string; named: boolean; cache: string; status: number }[] = [];
+    for (const url of urls(id, user)) {
+      for (const headers of probeHeaders) {
+        const res = await server.app.inject({ url, headers: { accept: 'text/html', ...headers } });
+        const text = `${res.headers.location ?? ''}${res.body}`;
+        answers.push({
+          what: `${url} ${JSON.stringify(headers)}`,
+          named: text.includes(EVIL),
+          cache: String(res.headers['cache-control'] ?? ''),
+          status: res.statusCode,
+        });
+      }
+    }
+    return answers;
+  }
+
+  it('without PUBLIC_URL: an answer naming the request host is never publicly cacheable', async () => {
+    const server = await startTestServer({ webDist: dist, trustProxy: true });
+    try {
+      const answers = await probe(server);
+      expect(answers.length).toBe(18);
+      expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+      // the request's host does reach them (there is nothing else to build links from)…
+      expect(answers.filter((a) => a.named).length).toBeGreaterThanOrEqual(12);
+      // …so none of them may be stored for others
+      expect(answers.filter((a) => a.named && !/\bprivate\b/.test(a.cache))).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('with PUBLIC_URL: every absolute URL is the public origin, whatever Host or X-Forwarded-Host say', async () => {
+    const server = await startTestServer({ webDist: dist, trustProxy: true, publicUrl: PUBLIC });
+    try {
+      const answers = await probe(server);
+      expect(answers.filter((a) => a.named || a.status >= 500)).toEqual([]);
+      const d = server.sandbox.state.data;
+      const redirect = await server.app.inject({
+        url: `/artworks/${d.ids.find((_, i) => d.xRestrict[i] === 0 && d.aiType[i] !== 2)}.jpg`,
+        headers: { host: EVIL, 'x-forwarded-host': EVIL },
+      });
+      expect(String(redirect.headers.location)).toMatch(/^https:\/\/viewer\.example\/i\//);
+      expect(redirect.headers['cache-control']).toBe('public, max-age=86400');
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+
+  it('deploy/nginx.conf sets X-Forwarded-Host and -Proto itself, never from the client', () => {
+    const conf = readFileSync(new URL('../../../deploy/nginx.conf', import.meta.url), 'utf8');
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-Host \$host;/);
+    expect(conf).toMatch(/proxy_set_header X-Forwarded-Proto \$scheme;/);
+    expect(conf).not.toMatch(/\$http_x_forwarded_(host|proto)/);
+  });
 });

@@ -13,7 +13,8 @@ describe('the SPA', () => {
       const res = await t.app.inject({ url, headers: { accept: 'text/html' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.body).toContain('<div id="root">');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      // without PUBLIC_URL the head names the request's host: no shared cache may keep it
+      expect(res.headers['cache-control']).toBe('private, no-cache');
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("default-src 'self'");
       expect(csp).toContain("script-src 'self'");

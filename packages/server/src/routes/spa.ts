@@ -83,8 +83,10 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       built &&
       wantsPage(req.url, req.headers.accept)
     ) {
+      // the head names this site's origin (og:url, canonical…): taken from the request without
+      // PUBLIC_URL, so no shared cache may keep it then
       return reply
-        .header('cache-control', 'no-cache')
+        .header('cache-control', req.server.publicUrl ? 'no-cache' : 'private, no-cache')
         .type('text/html; charset=utf-8')
         .send(await shellFor(html, head, req));
     }

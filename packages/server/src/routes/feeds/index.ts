@@ -13,7 +13,12 @@ import { readMirror } from '../api/pixiv/index.ts';
 import { firstLanguage } from '../../plugins/upstream.ts';
 import { restrictionOf } from '../share/cards.ts';
 import type { ShareOptions } from '../share/head.ts';
-import { SITE_NAME, publicImageUrl, publicOrigin } from '../share/public-url.ts';
+import {
+  SITE_NAME,
+  publicImageUrl,
+  publicOrigin,
+  sharedCacheControl,
+} from '../share/public-url.ts';
 import { renderAtom, renderRss, type FeedEntry, type FeedModel } from './render.ts';
 
 interface RawItem {
@@ -214,7 +219,7 @@ async function serve(
     body && typeof body === 'object' ? feedModel(body, source, req, options.imageProxy) : null;
   if (!model) return fail(404, 'no such feed');
   return reply
-    .header('cache-control', `public, max-age=${FEED_MAX_AGE}`)
+    .header('cache-control', sharedCacheControl(req, FEED_MAX_AGE))
     .type(FORMATS[format].type)
     .send(FORMATS[format].render(model));
 }

@@ -11,16 +11,26 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HTTP_TIMEOUT_MS } from '@pv/core';
 import { registerCors } from '../../plugins/guards.ts';
 import type { ImageKeep, KeptImage } from './keep.ts';
+import { allowedImageType, SIGNATURE_BYTES, sniffImageType } from './signature.ts';
 
 const PASS_REQUEST = ['range', 'if-none-match', 'if-modified-since', 'if-range'] as const;
 const PASS_RESPONSE = [
-  'content-type',
   'content-length',
   'content-range',
   'etag',
   'last-modified',
   'accept-ranges',
 ] as const;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Every answer of an image route (pictures, 304s, kept copies, errors): never a document. Were a
+ * source ever to slip markup past the signature check, it could neither run script nor load
+ * anything on our origin.
+ */
+const IMAGE_ANSWER_HEADERS = {
+  'content-security-policy': "default-src 'none'; sandbox",
+  'x-content-type-options': 'nosniff',
+} as const;
 /** Image and ugoira files upstream serves. */
 const IMAGE_FILE = /\.(jpe?g|png|gif|webp|zip)$/i;
 /** Image paths use a small alphabet; anything else (`%`, `\`, `?`, `..`) is refused. */
@@ -73,7 +83,7 @@ interface ProxyRoute {
 
 /** One upstream answer that may be relayed, or why none can be (and whether another may). */
 type Attempt =
-  { res: Response; body?: Readable } | { failed: string; status?: number; retry: boolean };
+  { res: Response; checked?: CheckedBody } | { failed: string; status?: number; retry: boolean };
 
 async function attempt(
   url: string,
@@ -105,7 +115,7 @@ async function attempt(
       req.log.warn({ status: res.status, problem: checked }, 'image upstream answer refused');
       return { failed: `image upstream answer ${checked}`, retry: true };
     }
-    return { res, body: checked };
+    return { res, checked };
   }
   await res.body?.cancel();
   if (res.status === 304) return { res };
@@ -121,6 +131,7 @@ async function proxy(req: FastifyRequest, reply: FastifyReply, route: ProxyRoute
   // `/i/{id}` and `/s/{keyword}` are also SPA routes (artwork and search short links). Every
   // image path ends in a file extension; anything else is a page for the app.
   if (!IMAGE_FILE.test(rawPath)) return reply.callNotFound();
+  reply.headers(IMAGE_ANSWER_HEADERS);
   if (!safe(rawPath))
     return reply.code(400).header('cache-control', 'no-store').send({ error: 'bad image path' });
   const key = `${route.host}/${rawPath}`;
@@ -150,16 +161,16 @@ async function proxy(req: FastifyRequest, reply: FastifyReply, route: ProxyRoute
     }
     return refuse(reply, outcome.failed);
   }
-  const { res } = outcome;
-  let body = outcome.body;
+  const { res, checked } = outcome;
   reply.code(res.status);
   for (const name of PASS_RESPONSE) {
     const value = res.headers.get(name);
     if (value) reply.header(name, value);
   }
-  reply.header('cache-control', 'public, max-age=31536000, immutable');
-  reply.header('x-content-type-options', 'nosniff');
-  if (!body) return reply.send();
+  if (!checked) return reply.header('cache-control', IMMUTABLE).send();
+  reply.header('content-type', checked.type);
+  reply.header('cache-control', checked.cacheable ? IMMUTABLE : 'no-store');
+  let body = checked.body;
   if (req.method === 'HEAD') {
     body.destroy();
     // An empty stream: Fastify's HEAD handling keeps the content-length set above.
@@ -167,11 +178,10 @@ async function proxy(req: FastifyRequest, reply: FastifyReply, route: ProxyRoute
   }
   if (route.keep && res.status === 200) {
     const length = res.headers.get('content-length');
-    const type = res.headers.get('content-type') ?? '';
     body = route.keep.recording(
       key,
       {
-        type,
+        type: checked.type,
         etag: res.headers.get('etag') ?? undefined,
         lastModified: res.headers.get('last-modified') ?? undefined,
       },
@@ -200,8 +210,7 @@ function sendHit(req: FastifyRequest, reply: FastifyReply, kept: KeptImage) {
   reply
     .header('content-type', kept.type)
     .header('accept-ranges', 'bytes')
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('x-content-type-options', 'nosniff');
+    .header('cache-control', IMMUTABLE);
   if (kept.etag) reply.header('etag', kept.etag);
   if (kept.lastModified) reply.header('last-modified', kept.lastModified);
   const match = req.headers['if-none-match'];
@@ -224,7 +233,6 @@ function sendKept(req: FastifyRequest, reply: FastifyReply, kept: KeptImage) {
     .header('content-length', kept.body.length)
     // a kept copy stands in for a while only: the next load tries upstream again
     .header('cache-control', 'public, max-age=60')
-    .header('x-content-type-options', 'nosniff')
     .header('x-image-kept', 'true');
   return reply.send(req.method === 'HEAD' ? Readable.from([]) : kept.body);
 }
@@ -238,18 +246,26 @@ function refuse(reply: FastifyReply, reason: string) {
     .send({ error: reason });
 }
 
-/** Content types an image path may answer: pictures, and the ugoira zips. */
-const IMAGE_TYPE = /^(?:image\/[\w.+-]+|application\/(?:x-)?zip(?:-compressed)?)\s*(?:;|$)/i;
+/** A checked body: what it is (by its signature) and whether it may be cached. */
+interface CheckedBody {
+  body: Readable;
+  type: string;
+  /** False for a byte range whose signature could not be read (it starts past the first bytes). */
+  cacheable: boolean;
+}
 
 /**
- * The body of a 200/206, or why it is refused: it must be an image (or zip) and not empty.
- * Without a content-length the first chunk is read before anything is sent; a body cut short
- * of its content-length errors the stream mid-way, which ends the client's connection unfinished
- * (so no browser keeps it).
+ * The body of a 200/206, or why it is refused: upstream must name a picture type pixiv serves (or
+ * a zip), and the first bytes must be one (SVG, HTML, XML and lying headers are refused), and it
+ * must not be empty. The first bytes are read before anything is sent, then the whole body streams
+ * on. A byte range that starts past them cannot be checked: it passes with upstream's (allowed)
+ * type under nosniff and the sandbox CSP, and is never cached. A body cut short of its
+ * content-length errors the stream mid-way, which ends the client's connection unfinished (so no
+ * browser keeps it).
  */
-async function checkedBody(res: Response): Promise<Readable | string> {
-  const type = res.headers.get('content-type') ?? '';
-  if (!IMAGE_TYPE.test(type)) {
+async function checkedBody(res: Response): Promise<CheckedBody | string> {
+  const declared = allowedImageType(res.headers.get('content-type'));
+  if (!declared) {
     await res.body?.cancel();
     return 'is not an image';
   }
@@ -260,24 +276,44 @@ async function checkedBody(res: Response): Promise<Readable | string> {
   }
   if (!res.body) return 'is empty';
   const stream = Readable.fromWeb(res.body as WebReadableStream);
-  if (length !== null) return stream;
+  const range = res.status === 206 ? res.headers.get('content-range') : null;
+  if (range !== null && !/^bytes 0-/i.test(range.trim())) {
+    return { body: stream, type: declared, cacheable: false };
+  }
   const iterator = stream[Symbol.asyncIterator]();
-  let first: IteratorResult<Buffer>;
+  const head: Buffer[] = [];
+  let read = 0;
+  let ended = false;
   try {
-    first = (await iterator.next()) as IteratorResult<Buffer>;
+    while (read < SIGNATURE_BYTES) {
+      const next = (await iterator.next()) as IteratorResult<Buffer>;
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      head.push(next.value);
+      read += next.value.length;
+    }
   } catch {
     stream.destroy();
     return 'failed';
   }
-  if (first.done || first.value.length === 0) {
+  if (read === 0) {
     stream.destroy();
     return 'is empty';
   }
-  const head = first.value;
-  return Readable.from(
+  const sniffed = sniffImageType(Buffer.concat(head));
+  // a range of a few bytes from the start is too short to tell: treated as a later range
+  const tooShort = range !== null && ended && read < 12;
+  if (!sniffed && !tooShort) {
+    stream.destroy();
+    return 'is not a picture';
+  }
+  const body = Readable.from(
     (async function* () {
       try {
-        yield head;
+        yield* head;
+        if (ended) return;
         for (;;) {
           const next = (await iterator.next()) as IteratorResult<Buffer>;
           if (next.done) return;
@@ -289,6 +325,9 @@ async function checkedBody(res: Response): Promise<Readable | string> {
       }
     })(),
   );
+  return sniffed
+    ? { body, type: sniffed, cacheable: true }
+    : { body, type: declared, cacheable: false };
 }
 
 /** Response headers another origin's script may read from an image answer. */

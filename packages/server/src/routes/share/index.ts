@@ -9,7 +9,13 @@ import { readMirror } from '../api/pixiv/index.ts';
 import { firstLanguage } from '../../plugins/upstream.ts';
 import { canonicalPath, masterPicture, restrictionOf, sharedPageOf, type Card } from './cards.ts';
 import { cardFor, type ShareOptions } from './head.ts';
-import { SITE_NAME, escapeMarkup, publicImageUrl, publicOrigin } from './public-url.ts';
+import {
+  SITE_NAME,
+  escapeMarkup,
+  publicImageUrl,
+  publicOrigin,
+  sharedCacheControl,
+} from './public-url.ts';
 
 /** Hosts whose links the oEmbed endpoint answers for besides this site's (same paths). */
 const PIXIV_HOSTS = new Set(['www.pixiv.net', 'pixiv.net']);
@@ -107,7 +113,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareOptions): 
     }
     if (!card) return refuse(reply, 404, 'no such page');
     return reply
-      .header('cache-control', `public, max-age=${OEMBED_CACHE_AGE}`)
+      .header('cache-control', sharedCacheControl(req, OEMBED_CACHE_AGE))
       .type('application/json; charset=utf-8')
       .send(oembedOf(card, req, options));
   });
@@ -139,7 +145,7 @@ export async function shareRoutes(app: FastifyInstance, options: ShareOptions): 
     const target =
       upstream && publicImageUrl(publicOrigin(req), masterPicture(upstream), options.imageProxy);
     if (!target) return refuse(reply, 404, 'no such page of this work');
-    return reply.header('cache-control', 'public, max-age=86400').redirect(target, 302);
+    return reply.header('cache-control', sharedCacheControl(req, 86400)).redirect(target, 302);
   };
   app.get('/artworks/:id(^\\d{1,12}).jpg', picture);
   app.get('/artworks/:id(^\\d{1,12})/:page(^\\d{1,4}).jpg', picture);

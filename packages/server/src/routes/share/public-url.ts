@@ -12,15 +12,33 @@ export const SITE_NAME = 'Pixiv Viewer';
 const HOST =
   /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** PUBLIC_URL's origin, or null when absolute URLs must be taken from the request. */
+    publicUrl: string | null;
+  }
+}
+
 /**
- * This site's origin as the client reached it (`X-Forwarded-*` only under TRUST_PROXY, as
- * Fastify reads them). A Host that is no host name gives `localhost`: whatever it held never
- * reaches the markup. Nothing built from it is cached across requests.
+ * This site's origin: PUBLIC_URL when configured; otherwise as the client reached it
+ * (`X-Forwarded-*` only under TRUST_PROXY, as Fastify reads them), and then an answer that
+ * carries it must not be stored by shared caches (`sharedCacheControl`). A Host that is no host
+ * name gives `localhost`: whatever it held never reaches the markup.
  */
 export function publicOrigin(req: FastifyRequest): string {
+  if (req.server.publicUrl) return req.server.publicUrl;
   const host = HOST.test(req.host) ? req.host : 'localhost';
   const protocol = req.protocol === 'https' ? 'https' : 'http';
   return `${protocol}://${host}`;
+}
+
+/**
+ * Cache-Control for an answer holding absolute URLs of this site, kept `maxAge` seconds: public
+ * with PUBLIC_URL; private without it, since the host it names came from the request (a Host or
+ * X-Forwarded-Host of the client's choosing must never reach a shared cache's other users).
+ */
+export function sharedCacheControl(req: FastifyRequest, maxAge: number): string {
+  return `${req.server.publicUrl ? 'public' : 'private'}, max-age=${maxAge}`;
 }
 
 /**

@@ -87,7 +87,8 @@ beforeAll(async () => {
   dist = webDistWithHead();
   t = await startTestServer({ webDist: dist });
   ids = await findIds(t);
-});
+  // many upstream reads: on a loaded machine this takes longer than the default 10 s
+}, 120_000);
 afterAll(async () => {
   await t.close();
   rmSync(dist, { recursive: true, force: true });
