@@ -6,6 +6,7 @@ import { Providers, createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
+import { holdPreloads } from './state/api/preloaded.ts';
 import { OWN_API_BASE, readApiBase } from './state/settings/api-base.ts';
 import { syncFirstDataCookie } from './state/settings/first-data-cookie.ts';
 import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
@@ -22,6 +23,8 @@ if (external) {
 } else {
   // the server preloads a page's first mirror calls only while they are its anonymous ones
   syncFirstDataCookie(userToken() !== undefined || readApiBase() !== OWN_API_BASE);
+  // the answers preloaded with the HTML, asked for at once for the first queries to take
+  holdPreloads();
   await initI18n();
   const root = createRoot(document.getElementById('root')!);
   const startup = checkStartup();
