@@ -9,6 +9,8 @@ import { createApiClient } from './state/api/client.ts';
 import { holdPreloads } from './state/api/preloaded.ts';
 import { OWN_API_BASE, readApiBase } from './state/settings/api-base.ts';
 import { syncFirstDataCookie } from './state/settings/first-data-cookie.ts';
+import { mirrorFirstPaint } from './state/settings/first-paint-cookie.ts';
+import { readSettings } from './state/settings/settings.ts';
 import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
 import { externalTarget } from './lib/external-query.ts';
 import { installImageFallback } from './lib/image-fallback.ts';
@@ -25,7 +27,10 @@ if (external) {
   syncFirstDataCookie(userToken() !== undefined || readApiBase() !== OWN_API_BASE);
   // the answers preloaded with the HTML, asked for at once for the first queries to take
   holdPreloads();
-  await initI18n();
+  const i18n = await initI18n();
+  // the next page's first paint in this browser's theme, language and layout (server-side)
+  mirrorFirstPaint(readSettings().app);
+  i18n.on('languageChanged', () => mirrorFirstPaint(readSettings().app));
   const root = createRoot(document.getElementById('root')!);
   const startup = checkStartup();
   if (startup.kind === 'blocked') {
