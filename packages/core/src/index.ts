@@ -26,3 +26,5 @@ export * from './rules/artwork-page.ts';
 export * from './entities/comment.ts';
 export * from './normalise/web-users.ts';
 export * from './entities/user-detail.ts';
+export * from './rules/contrast.ts';
+export * from './rules/first-paint.ts';

@@ -23,7 +23,7 @@ export function fakeWebDist(): string {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(
     join(dir, 'index.html'),
-    '<!doctype html><html><body><div id="root"></div></body></html>',
+    '<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>Pixiv Viewer</title></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
   return dir;

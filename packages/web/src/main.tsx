@@ -6,8 +6,11 @@ import { Providers, createQueryClient } from './app/providers.tsx';
 import { createRouter } from './app/router.tsx';
 import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
+import { holdPreloads } from './state/api/preloaded.ts';
 import { OWN_API_BASE, readApiBase } from './state/settings/api-base.ts';
 import { syncFirstDataCookie } from './state/settings/first-data-cookie.ts';
+import { mirrorFirstPaint } from './state/settings/first-paint-cookie.ts';
+import { readSettings } from './state/settings/settings.ts';
 import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
 import { externalTarget } from './lib/external-query.ts';
 import { installImageFallback } from './lib/image-fallback.ts';
@@ -22,7 +25,12 @@ if (external) {
 } else {
   // the server preloads a page's first mirror calls only while they are its anonymous ones
   syncFirstDataCookie(userToken() !== undefined || readApiBase() !== OWN_API_BASE);
-  await initI18n();
+  // the answers preloaded with the HTML, asked for at once for the first queries to take
+  holdPreloads();
+  const i18n = await initI18n();
+  // the next page's first paint in this browser's theme, language and layout (server-side)
+  mirrorFirstPaint(readSettings().app);
+  i18n.on('languageChanged', () => mirrorFirstPaint(readSettings().app));
   const root = createRoot(document.getElementById('root')!);
   const startup = checkStartup();
   if (startup.kind === 'blocked') {

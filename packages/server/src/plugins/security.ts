@@ -3,15 +3,19 @@
  * and styles only from this origin, images from here (and the configured image proxies), no
  * plugins, no framing.
  */
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-export function contentSecurityPolicy(imageProxies: (string | undefined)[] = []): string {
+export function contentSecurityPolicy(
+  imageProxies: (string | undefined)[] = [],
+  styleHashes: readonly string[] = [],
+): string {
   const proxies = imageProxies.filter((p): p is string => !!p).map((p) => new URL(p).origin);
   const images = ["'self'", 'data:', 'blob:', ...new Set(proxies)];
   return [
     "default-src 'self'",
     "script-src 'self'",
-    "style-src 'self'",
+    ["style-src 'self'", ...styleHashes.map((h) => `'${h}'`)].join(' '),
     `img-src ${images.join(' ')}`,
     "media-src 'self' blob:",
     "connect-src 'self'",
@@ -33,14 +37,31 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 });
 
+/** The inline styles each page answer carries, allowed by their hashes in its CSP. */
+const inlineStyles = new WeakMap<FastifyRequest, string[]>();
+
+/**
+ * Allows one `<style>` element's exact text in this request's page (CSP level 2 hash): nothing
+ * else inline, and only for this answer.
+ */
+export function allowInlineStyle(req: FastifyRequest, css: string): void {
+  const hash = `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
+  inlineStyles.set(req, [...(inlineStyles.get(req) ?? []), hash]);
+}
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   imageProxies: (string | undefined)[] = [],
 ): void {
   const csp = contentSecurityPolicy(imageProxies);
-  app.addHook('onSend', async (_req, reply) => {
+  app.addHook('onSend', async (req, reply) => {
     reply.headers(SECURITY_HEADERS);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) reply.header('content-security-policy', csp);
+    const styles = inlineStyles.get(req);
+    if (type.startsWith('text/html'))
+      reply.header(
+        'content-security-policy',
+        styles ? contentSecurityPolicy(imageProxies, styles) : csp,
+      );
   });
 }

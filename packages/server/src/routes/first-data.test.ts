@@ -78,7 +78,7 @@ describe('the first-data head part', () => {
     const html = (await t.app.inject({ url: '/rank/daily', headers: { accept: 'text/html' } }))
       .body;
     expect(html).toMatch(
-      /^<!doctype html><html><head><meta charset="UTF-8" \/><link rel="preload" as="fetch"/,
+      /^<!doctype html><html[^>]*><head><meta charset="UTF-8" \/><link rel="preload" as="fetch"/,
     );
     expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('<script'));
     // the app's call: `api.get('rank', {mode, date, page})`, parameters in that order

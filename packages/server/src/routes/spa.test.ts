@@ -130,7 +130,7 @@ describe('head parts', () => {
       const work = await app.inject({ url: '/artworks/1', headers: { accept: 'text/html' } });
       expect(work.statusCode).toBe(200);
       expect(work.body).toBe(
-        '<html><head><title>x</title><meta property="og:type" content="a"><link rel="preload" href="/x"></head><body></body></html>',
+        '<html lang="zh-Hans"><head><title>x</title><meta property="og:type" content="a"><link rel="preload" href="/x"></head><body></body></html>',
       );
       const home = await app.inject({ url: '/', headers: { accept: 'text/html' } });
       expect(home.body).toContain('<title>x</title><link rel="preload" href="/x"></head>');
@@ -138,5 +138,61 @@ describe('head parts', () => {
       await app.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the first paint in the user’s settings (the pv_paint cookie)', () => {
+  const page = (headers: Record<string, string>) =>
+    t.app.inject({ url: '/rank/daily', headers: { accept: 'text/html', ...headers } });
+  const htmlTag = (body: string) => /<html[^>]*>/.exec(body)![0];
+  const styleSrc = (csp: unknown) =>
+    String(csp)
+      .split(';')
+      .find((d) => d.trim().startsWith('style-src'))!
+      .trim();
+
+  it('writes the theme, language and layout on <html>, and the accent in a style its hash allows', async () => {
+    const res = await page({
+      cookie: 'a=1; pv_paint=dark.ff0066.ja.Grid',
+      'accept-language': 'de',
+    });
+    expect(htmlTag(res.body)).toBe('<html lang="ja" data-theme="dark" data-layout="Grid">');
+    const css = /<style>([^<]*)<\/style><\/head>/.exec(res.body)![1]!;
+    expect(css).toBe(
+      'html:root{--accent:#ff0066;--accent-contrast:#111317;--accent-ink-light:#db0058;--accent-ink-dark:#ff1f78}',
+    );
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256').update(css).digest('base64');
+    expect(styleSrc(res.headers['content-security-policy'])).toBe(
+      `style-src 'self' 'sha256-${hash}'`,
+    );
+    expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline');
+    // an 'auto' theme is the stylesheet's (prefers-color-scheme); the default accent needs no style
+    const auto = await page({ cookie: 'pv_paint=auto.38a9f5.en.Justified' });
+    expect(htmlTag(auto.body)).toBe('<html lang="en" data-layout="Justified">');
+    expect(auto.body).not.toContain('<style>');
+    expect(styleSrc(auto.headers['content-security-policy'])).toBe("style-src 'self'");
+  });
+
+  it('without the cookie, or with a hostile one, paints only the browser’s language', async () => {
+    for (const cookie of [
+      '',
+      'pv_paint=dark.ff0066.ja',
+      'pv_paint=dark.ff0066.ja.Grid"><script>alert(1)</script>',
+      'pv_paint=dark.ff0066;x}body{color:red.ja.Grid',
+      'pv_paint=dark" onload="alert(1).ff0066.ja.Grid',
+      'pv_paint=dark.url(x).ja.Grid',
+      'pv_paint=light.ff0066.ja.Grid%3Cscript%3E',
+      'pv_paint=DARK.ff0066.ja.Grid',
+    ]) {
+      const res = await page({ cookie, 'accept-language': 'en-US;q=0.5, ja;q=0.8, fr' });
+      expect(htmlTag(res.body), cookie).toBe('<html lang="fr">');
+      expect(res.body, cookie).not.toMatch(/<style|alert|onload|url\(|color:red/);
+      expect(styleSrc(res.headers['content-security-policy'])).toBe("style-src 'self'");
+    }
+    // no language of ours: the app's fallback
+    expect(htmlTag((await page({ 'accept-language': 'nl, x-"evil"' })).body)).toBe(
+      '<html lang="zh-Hans">',
+    );
   });
 });

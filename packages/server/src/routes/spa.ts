@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assetRoutes } from './assets.ts';
+import { paintPage } from './first-paint.ts';
 
 /**
  * Adds markup to the `<head>` of the shell served for one page request (link-preview meta,
@@ -88,7 +89,7 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       return reply
         .header('cache-control', req.server.publicUrl ? 'no-cache' : 'private, no-cache')
         .type('text/html; charset=utf-8')
-        .send(await shellFor(html, head, req));
+        .send(paintPage(await shellFor(html, head, req), req));
     }
     return reply.code(404).type('application/json').send({ detail: 'Not Found' });
   });

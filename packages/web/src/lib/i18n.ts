@@ -4,42 +4,13 @@
  */
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGES, pickLanguage, FALLBACK_LANGUAGE, type Language } from '@pv/core';
 import { STORAGE_KEYS } from '../state/settings/storage-keys.ts';
 
-/** The 12 interface languages (spec 001 §1). */
-export const LANGUAGES = [
-  'zh-Hans',
-  'zh-Hant',
-  'en',
-  'ja',
-  'ko',
-  'de',
-  'fr',
-  'es',
-  'it',
-  'pt',
-  'ru',
-  'el',
-] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'zh-Hans';
+// The languages and the browser-language rule are shared with the server's first paint (core).
+export { FALLBACK_LANGUAGE, LANGUAGES, pickLanguage, type Language } from '@pv/core';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*.json');
-
-/** The first of the browser's languages that we have, by full tag then by primary subtag. */
-export function pickLanguage(preferred: readonly string[]): Language {
-  for (const tag of preferred) {
-    const lower = tag.toLowerCase();
-    if (lower === 'zh' || lower.startsWith('zh-')) {
-      return /^zh-(tw|hk|mo|hant)/.test(lower) ? 'zh-Hant' : 'zh-Hans';
-    }
-    const hit = LANGUAGES.find(
-      (l) => l.toLowerCase() === lower || l.toLowerCase() === lower.split('-')[0],
-    );
-    if (hit) return hit;
-  }
-  return FALLBACK_LANGUAGE;
-}
 
 const backend: BackendModule = {
   type: 'backend',

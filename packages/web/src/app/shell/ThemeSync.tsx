@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { accentTokens } from '../../lib/contrast.ts';
+import { accentTokens } from '@pv/core';
 import { useSettings } from '../../state/settings/settings.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from './client.ts';
+import { clearPreloads, holdPreloads } from './preloaded.ts';
 
 function fakeFetch(status: number, body: unknown, seen: string[] = []): typeof fetch {
   return (async (url: string) => {
@@ -132,5 +133,27 @@ describe('credentials', () => {
     await api.get('rank', { mode: 'day' });
     expect(calls[0]!.url).toBe('https://mirror.example/api/pixiv/rank?mode=day');
     expect(calls[0]!.headers['x-pixiv-refresh-token']).toBeUndefined();
+  });
+
+  it('takes the answer the page preloaded for its first call of that URL, unless it adds headers', async () => {
+    const doc = document.implementation.createHTMLDocument('');
+    doc.head.innerHTML =
+      '<link rel="preload" as="fetch" crossorigin href="/api/pixiv/rank?mode=day&amp;page=1">';
+    holdPreloads(doc, fakeFetch(200, { illusts: [{ id: 1 }] }));
+    const seen: string[] = [];
+    const own = fakeFetch(200, { illusts: [] }, seen);
+    const signedIn = createApiClient({ fetch: own, userToken: () => 'token' });
+    // with the user's token the call is not the preloaded one: it asks on its own
+    expect(await signedIn.get('rank', { mode: 'day', page: 1 })).toEqual({
+      status: 0,
+      data: { illusts: [] },
+    });
+    const api = createApiClient({ fetch: own });
+    expect(await api.get('rank', { mode: 'day', page: 1 })).toEqual({
+      status: 0,
+      data: { illusts: [{ id: 1 }] },
+    });
+    expect(seen).toEqual(['/api/pixiv/rank?mode=day&page=1']);
+    clearPreloads();
   });
 });

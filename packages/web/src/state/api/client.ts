@@ -10,6 +10,7 @@ import {
   type UserMessageKey,
 } from '@pv/core';
 import { SAVED_HEADER } from '../../sw/names.ts';
+import { takePreloaded } from './preloaded.ts';
 
 export type ApiResult<T> = { status: 0; data: T } | { status: -1; msg: UserMessageKey };
 export type ApiParams = Record<string, string | number | boolean | undefined>;
@@ -68,20 +69,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const timeout = AbortSignal.timeout(timeoutMs);
     const token = options.userToken?.();
     const session = root === webBase ? options.webSession?.() : undefined;
+    const url = `${root}/${name}${qs ? `?${qs}` : ''}`;
+    const headers = {
+      // The user's token goes to this server only, never to a third-party mirror.
+      ...(root === base && token && base.startsWith('/') ? { 'x-pixiv-refresh-token': token } : {}),
+      ...(session ? { 'x-pixiv-session': session.session, 'x-csrf-token': session.csrfToken } : {}),
+    };
+    // the answer the page's HTML preloaded, when this call is the very request it stands for
+    const preloaded = Object.keys(headers).length === 0 ? takePreloaded(url) : undefined;
     try {
-      const res = await doFetch(`${root}/${name}${qs ? `?${qs}` : ''}`, {
-        signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-        headers: {
-          accept: 'application/json',
-          // The user's token goes to this server only, never to a third-party mirror.
-          ...(root === base && token && base.startsWith('/')
-            ? { 'x-pixiv-refresh-token': token }
-            : {}),
-          ...(session
-            ? { 'x-pixiv-session': session.session, 'x-csrf-token': session.csrfToken }
-            : {}),
-        },
-      });
+      const res = await (preloaded ??
+        doFetch(url, {
+          signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+          headers: { accept: 'application/json', ...headers },
+        }));
       // An answer the service worker took from what the user saved: the network is still down.
       options.onNetwork?.(!res.headers.has(SAVED_HEADER));
       const body: unknown = await res.json().catch(() => undefined);

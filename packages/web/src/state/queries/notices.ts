@@ -7,7 +7,10 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { takePreloaded } from '../api/preloaded.ts';
 import { STORAGE_KEYS } from '../settings/storage-keys.ts';
+
+const NOTICES_URL = '/api/notices';
 
 export type NoticeStyle = 'info' | 'success' | 'warning' | 'error';
 
@@ -96,8 +99,8 @@ export function useNotice(): { notice: Notice | null; dismiss: () => void } {
     retry: false,
     queryFn: async ({ signal }): Promise<Notice[]> => {
       try {
-        // preloaded with the page's HTML (server: routes/first-data.ts): this takes that answer
-        const res = await fetch('/api/notices', { signal });
+        // preloaded with the page's HTML (server: routes/first-data.ts): the app's start took it
+        const res = await (takePreloaded(NOTICES_URL) ?? fetch(NOTICES_URL, { signal }));
         return res.ok ? parseNotices(await res.json()) : [];
       } catch (error) {
         if (signal.aborted) throw error;

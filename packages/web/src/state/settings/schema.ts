@@ -3,22 +3,17 @@
  * reader's config is in reader.ts). A stored value that is missing, of the wrong type or out of range falls back to
  * (or is clamped into) the field's own rule, so one bad value never loses the rest.
  */
-import { DEFAULT_ACCENT, SEARCH_MIN_BOOKMARKS_DEFAULT } from '@pv/core';
+import {
+  DEFAULT_ACCENT,
+  SEARCH_MIN_BOOKMARKS_DEFAULT,
+  THEMES,
+  WF_TYPES,
+  type WfType,
+} from '@pv/core';
 import { bool, colour, oneOf, type Raw } from './validate.ts';
 
-/** Grid layouts (spec 001 §9): three main ones and the lab variants. */
-export const WF_TYPES = [
-  'Masonry',
-  'Grid',
-  'Justified',
-  /** Lab: equal width, unequal height (columns filled in order, the true aspect kept). */
-  'LabEqualWidth',
-  /** Lab: equal size (fixed square tiles). */
-  'LabEqualSize',
-  /** Lab: equal height (rows of one height, not stretched to the width). */
-  'LabEqualHeight',
-] as const;
-export type WfType = (typeof WF_TYPES)[number];
+// Grid layouts (spec 001 §9) and themes: shared with the server's first paint (core).
+export { THEMES, WF_TYPES, type WfType } from '@pv/core';
 
 /** Image resolutions; Original is listed but cannot be chosen (spec 001 §5.2). */
 export const IMG_RESOS = ['Medium', 'Large', 'Original'] as const;
@@ -53,7 +48,6 @@ export const UGOIRA_DL_FORMATS = [
   'MP4(Server)',
   'Other',
 ] as const;
-export const THEMES = ['auto', 'light', 'dark'] as const;
 
 /** File-name template tokens (spec 001 §3) and the default template. */
 export const FILE_NAME_TOKENS = [

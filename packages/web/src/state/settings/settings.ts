@@ -6,6 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import { DEFAULT_CONTENT_SETTINGS, type BlockLists, type ContentSettings } from '@pv/core';
 import { NSFW_ON } from '../../lib/startup-checks.ts';
+import { mirrorFirstPaint } from './first-paint-cookie.ts';
 import { DEFAULT_READER, parseReader, type ReaderConfig } from './reader.ts';
 import {
   DEFAULT_APP_SETTINGS,
@@ -101,6 +102,8 @@ function subscribe(listener: () => void): () => void {
 
 export function saveSettings(next: Settings): void {
   localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(next));
+  // the server paints the next page in these before the app runs
+  mirrorFirstPaint(next.app);
   for (const l of listeners) l();
 }
 

@@ -1,0 +1,113 @@
+/**
+ * What the first paint of a page needs from the user's settings before any app code runs (issue
+ * 33): the theme, the accent, the interface language and the grid layout. The app mirrors them
+ * into one small cookie whenever they change; the server writes them into the HTML it sends
+ * (`<html lang data-theme data-layout>`, the accent as custom properties). The cookie is user
+ * input: it is read with allow-lists only, and any value outside them is dropped whole.
+ */
+
+/** The 12 interface languages (spec 001 §1); zh-Hans is the fallback. */
+export const LANGUAGES = [
+  'zh-Hans',
+  'zh-Hant',
+  'en',
+  'ja',
+  'ko',
+  'de',
+  'fr',
+  'es',
+  'it',
+  'pt',
+  'ru',
+  'el',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const FALLBACK_LANGUAGE: Language = 'zh-Hans';
+
+/** The first of the browser's languages that we have, by full tag then by primary subtag. */
+export function pickLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase();
+    if (lower === 'zh' || lower.startsWith('zh-')) {
+      return /^zh-(tw|hk|mo|hant)/.test(lower) ? 'zh-Hant' : 'zh-Hans';
+    }
+    const hit = LANGUAGES.find(
+      (l) => l.toLowerCase() === lower || l.toLowerCase() === lower.split('-')[0],
+    );
+    if (hit) return hit;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+/** Dark mode setting: 'auto' follows the system (`prefers-color-scheme`). */
+export const THEMES = ['auto', 'light', 'dark'] as const;
+export type Theme = (typeof THEMES)[number];
+
+/** Grid layouts (spec 001 §9): three main ones and the lab variants. */
+export const WF_TYPES = [
+  'Masonry',
+  'Grid',
+  'Justified',
+  /** Lab: equal width, unequal height (columns filled in order, the true aspect kept). */
+  'LabEqualWidth',
+  /** Lab: equal size (fixed square tiles). */
+  'LabEqualSize',
+  /** Lab: equal height (rows of one height, not stretched to the width). */
+  'LabEqualHeight',
+] as const;
+export type WfType = (typeof WF_TYPES)[number];
+
+/** The cookie's name. */
+export const FIRST_PAINT_COOKIE = 'pv_paint';
+/** The cookie's lifetime, s (a year; rewritten on every change and at each start of the app). */
+export const FIRST_PAINT_COOKIE_MAX_AGE_S = 31_536_000;
+
+export interface FirstPaint {
+  theme: Theme;
+  /** '#rrggbb', lower case. */
+  accent: string;
+  language: Language;
+  layout: WfType;
+}
+
+/**
+ * The cookie's value: `{theme}.{accent without #}.{language}.{layout}`, e.g.
+ * `dark.38a9f5.ja.Grid` (only cookie-safe characters, no escaping needed).
+ */
+export function formatFirstPaint(paint: FirstPaint): string {
+  return [
+    paint.theme,
+    paint.accent.replace(/^#/, '').toLowerCase(),
+    paint.language,
+    paint.layout,
+  ].join('.');
+}
+
+const oneOf = <T extends string>(value: string, allowed: readonly T[]): T | undefined =>
+  (allowed as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/** A cookie value read back; null unless every part is one of the allowed values. */
+export function parseFirstPaint(value: string | undefined): FirstPaint | null {
+  // at most the longest valid value: 4 + 1 + 6 + 1 + 7 + 1 + 14
+  if (!value || value.length > 40) return null;
+  const parts = value.split('.');
+  if (parts.length !== 4) return null;
+  const [theme, accent, language, layout] = parts as [string, string, string, string];
+  const paint = {
+    theme: oneOf(theme, THEMES),
+    accent: /^[0-9a-f]{6}$/.test(accent) ? `#${accent}` : undefined,
+    language: oneOf(language, LANGUAGES),
+    layout: oneOf(layout, WF_TYPES),
+  };
+  if (!paint.theme || !paint.accent || !paint.language || !paint.layout) return null;
+  return paint as FirstPaint;
+}
+
+/** The cookie's value in a `Cookie` request header (the first one of that name), else undefined. */
+export function firstPaintCookie(header: string | undefined): string | undefined {
+  for (const pair of (header ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === FIRST_PAINT_COOKIE) return pair.slice(at + 1).trim();
+  }
+  return undefined;
+}

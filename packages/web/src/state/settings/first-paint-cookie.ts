@@ -1,0 +1,33 @@
+/**
+ * Mirrors what the first paint needs (theme, accent, interface language, grid layout) into a small
+ * cookie (core rules/first-paint.ts), so that the server sends a page already in the user's theme,
+ * language and layout before any app code runs (issue 33). Written whenever a setting changes
+ * (saveSettings), when the language changes, and at the app's start.
+ */
+import {
+  FIRST_PAINT_COOKIE,
+  FIRST_PAINT_COOKIE_MAX_AGE_S,
+  LANGUAGES,
+  formatFirstPaint,
+  type Language,
+} from '@pv/core';
+import type { AppSettings } from './schema.ts';
+
+/** Writes the cookie when its value changed; the language is the document's (i18n keeps it). */
+export function mirrorFirstPaint(
+  app: Pick<AppSettings, 'theme' | 'accent' | 'wfType'>,
+  doc: Document = document,
+): void {
+  const lang = doc.documentElement.lang;
+  // before the interface language is known (the first start, ahead of i18n): nothing to mirror
+  if (!(LANGUAGES as readonly string[]).includes(lang)) return;
+  const value = formatFirstPaint({
+    theme: app.theme,
+    accent: app.accent,
+    language: lang as Language,
+    layout: app.wfType,
+  });
+  const current = `${FIRST_PAINT_COOKIE}=${value}`;
+  if (doc.cookie.split(';').some((c) => c.trim() === current)) return;
+  doc.cookie = `${current}; path=/; max-age=${FIRST_PAINT_COOKIE_MAX_AGE_S}; samesite=lax`;
+}
