@@ -56,6 +56,24 @@ function precompress(): Plugin {
 }
 
 /**
+ * The PWA plugin builds the service worker with `output.inlineDynamicImports: true`, an option
+ * Rolldown (Vite 8) deprecates with a warning on every build; `codeSplitting: false` is the same
+ * setting under its new name (one file, dynamic imports inlined). This plugin of the worker's
+ * own build renames it before Rolldown reads it.
+ */
+function swOutputAsOneFile(): Plugin {
+  return {
+    name: 'pv-sw-output-as-one-file',
+    config(config) {
+      const output = config.build?.rollupOptions?.output;
+      if (!output || Array.isArray(output) || !('inlineDynamicImports' in output)) return;
+      const { inlineDynamicImports, ...rest } = output;
+      config.build!.rollupOptions!.output = { ...rest, codeSplitting: !inlineDynamicImports };
+    },
+  };
+}
+
+/**
  * The installable app (issue 19): the web app manifest and the service worker (src/sw.ts, built
  * by Workbox's injectManifest with the precache list of this build). The app registers it itself
  * (src/app/shell/service-worker.ts, through workbox-window) to prompt for updates.
@@ -73,6 +91,7 @@ const pwa = VitePWA({
     // The live-stream player needs the network anyway: not worth 580 kB of every install.
     globIgnores: ['**/hls-*.js'],
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    buildPlugins: { vite: [swOutputAsOneFile()] },
   },
   manifest: {
     name: 'Pixiv Viewer',

@@ -48,8 +48,12 @@ it('writes an idle server’s request line within about a second, and the rest a
       }, 50);
     });
   const base = `http://127.0.0.1:${port}`;
-  const up = await until(() => out.includes('Server listening'), 60_000);
+  const up = await until(() => out.includes('in your browser'), 60_000);
   expect(up, out).toBe(true);
+  // the first line a person reads says where to open the site, in plain words
+  expect((JSON.parse(out.split('\n')[0]!) as { msg: string }).msg).toBe(
+    `Open ${base} in your browser (listening at ${base}).`,
+  );
   const marker = `/api/config?log-marker=${Date.now()}`;
   expect((await fetch(`${base}${marker}`)).status).toBe(200);
   const sent = Date.now();

@@ -18,6 +18,7 @@ import { setFlagsFromString } from 'node:v8';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp } from './app.ts';
 import { IdleGc, exposeGc } from './lib/idle-gc.ts';
+import { listenText } from './lib/listen-text.ts';
 import { megabytes } from './lib/stats.ts';
 import {
   corsOrigins,
@@ -173,12 +174,13 @@ async function main(): Promise<void> {
     services: upstream.services,
     translate: translateConfig(env, upstream),
   });
+  // The first line a person reads says where to open the site (lib/listen-text.ts).
+  await app.listen({ port: env.PORT, host: env.HOST, listenTextResolver: listenText(env.HOST) });
   app.log.info(upstream.describe);
   // Said once at start rather than at the first ugoira video a person asks for.
   execFile(ffmpegPath(), ['-version'], (error) => {
     if (error) app.log.warn(`ugoira videos will fail: ${ffmpegStartError(error).message}`);
   });
-  await app.listen({ port: env.PORT, host: env.HOST });
   const stopIdleGc = startIdleGc(env.IDLE_GC_SECONDS, app.log);
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
