@@ -109,3 +109,25 @@ test('a session sign-in has no novel timeline tab', async ({ page }) => {
   await expect(page.getByTestId('following-tab-5')).toHaveCount(0);
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
 });
+
+test('at 390 px the selected Following tab is scrolled into view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(
+    (t) =>
+      localStorage.setItem(
+        'pv.clientConfig',
+        JSON.stringify({ refreshToken: t, useLocalAppApi: true }),
+      ),
+    DEMO.token,
+  );
+  await page.goto('/following/4');
+  const list = page.getByTestId('following-tabs');
+  const tab = page.getByTestId('following-tab-4');
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  // the row is wider than the screen, and its last tab, selected, is inside the screen
+  expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const row = (await list.boundingBox())!;
+  const box = (await tab.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(row.x);
+  expect(box.x + box.width).toBeLessThanOrEqual(row.x + row.width);
+});

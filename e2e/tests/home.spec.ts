@@ -56,6 +56,11 @@ test('illust home: tabs, trending placeholder, ranking row of 10 plus more, imag
   await expect(items.first()).toBeVisible();
   expect(await items.count()).toBe(10);
   await expectImageLoaded(items.first().locator('img'));
+  // One name per item: the caption names the link, the picture does not repeat it (axe
+  // image-redundant-alt).
+  const caption = (await items.first().locator('span').last().textContent())!;
+  await expect(items.first()).toHaveAccessibleName(caption);
+  await expect(items.first().locator('img')).toHaveAttribute('alt', '');
   await expect(ranking.getByTestId('row-more')).toHaveAttribute('href', '/rank/daily');
   await ranking.getByTestId('row-more').click();
   await expect(page).toHaveURL(/\/rank\/daily$/);

@@ -185,6 +185,16 @@ test('a card opens its novel; its author and tags lead to the user and a novel s
   const author = await card.getByTestId('novel-card-author').getAttribute('href');
   const tag = card.getByTestId('novel-tag').first();
   await expect(tag).toHaveAttribute('href', /^\/search_novel\/.+/);
+  // Every tag shown is a target of at least 24 x 24 px (WCAG 2.2 2.5.8, axe target-size).
+  const tagSizes = await page.getByTestId('novel-tag').evaluateAll((links) =>
+    links
+      .map((a) => [a.getBoundingClientRect(), a.closest('ul')!.getBoundingClientRect()] as const)
+      // the tags shown: those that wrapped out of the list's one row are out of sight
+      .filter(([r, list]) => r.height > 0 && r.bottom <= list.bottom)
+      .map(([r]) => [r.width, r.height]),
+  );
+  expect(tagSizes.length).toBeGreaterThan(0);
+  expect(tagSizes.filter(([w, h]) => w! < 24 || h! < 24)).toEqual([]);
   // a click on the card itself, away from its links
   await card.getByTestId('novel-card-length').click();
   await expect(page).toHaveURL(new RegExp(`/novel/${id}$`));

@@ -62,6 +62,15 @@ test('the artwork ranking numbers its cards 1, 2, 3… in rows, even in the maso
     upstream.illusts.map((i) => i.id),
     (card) => linkedArtworkId(card.getByRole('link').first()),
   );
+  // A multi-page work's page count carries a pages icon before its number, so that the two
+  // numbers on the picture (place and pages) do not read alike.
+  const chip = cards.getByTestId('artwork-card-count').first();
+  await expect(chip).toBeVisible();
+  const icon = (await chip.getByTestId('artwork-card-count-icon').boundingBox())!;
+  const box = (await chip.boundingBox())!;
+  expect(icon.width).toBeGreaterThanOrEqual(10);
+  expect(icon.x).toBeGreaterThanOrEqual(box.x);
+  expect(icon.x + icon.width).toBeLessThan(box.x + box.width - 4);
 });
 
 test('the novel ranking numbers its cards 1, 2, 3… in rows', async ({ page, request }) => {

@@ -180,3 +180,16 @@ test('accent text and text on the accent reach 4.5:1 for light, middle and dark 
     }
   }
 });
+
+test('the settings top bars span the column edge to edge, as on every other screen', async ({
+  page,
+}) => {
+  const barBox = async (path: string) => {
+    await page.goto(path);
+    const box = (await page.getByTestId('top-bar').boundingBox())!;
+    return { x: box.x, width: box.width };
+  };
+  const other = await barBox('/rank/daily');
+  expect(await barBox('/setting')).toEqual(other);
+  expect(await barBox('/setting/preference')).toEqual(other);
+});

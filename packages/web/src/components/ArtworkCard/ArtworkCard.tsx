@@ -132,6 +132,10 @@ export const ArtworkCard = memo(function ArtworkCard({
                 n: format.number(artwork.count),
               })}
             >
+              {/* Stacked pages: the chip reads as a page count, not as a second rank number. */}
+              <svg viewBox="0 0 24 24" aria-hidden="true" data-testid="artwork-card-count-icon">
+                <path d="M8 3h11a2 2 0 0 1 2 2v11h-2V5H8zM3 9a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+              </svg>
               {format.number(artwork.count)}
             </span>
           )}

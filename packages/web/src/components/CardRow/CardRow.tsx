@@ -70,9 +70,10 @@ export function CardRow({
               data-testid="row-item"
               title={a.title}
             >
+              {/* The caption names the link: the picture, repeating it, is decorative. */}
               <img
                 src={toProxiedImageUrl(a.images[0]?.s ?? a.thumbnail, imageProxy)}
-                alt={a.title}
+                alt=""
                 loading="lazy"
                 decoding="async"
               />

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import styles from './PillTabs.module.css';
 
 export interface PillTabsProps<K extends string> {
@@ -13,11 +14,39 @@ export interface PillTabsProps<K extends string> {
   className?: string;
 }
 
+/** Room left beside the selected tab when the row scrolls it into view, px. */
+const SCROLL_MARGIN_PX = 16;
+
+/**
+ * Scrolls a row that overflows sideways (the Following tabs at 390 px) so that the selected tab
+ * is in view, without moving the page itself (as `scrollIntoView` would).
+ */
+function useSelectedInView(current: string) {
+  const list = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const row = list.current;
+    const tab = row?.querySelector('[aria-selected="true"]');
+    if (!row || !tab) return;
+    const outer = row.getBoundingClientRect();
+    const inner = tab.getBoundingClientRect();
+    if (inner.left < outer.left) row.scrollLeft -= outer.left - inner.left + SCROLL_MARGIN_PX;
+    else if (inner.right > outer.right)
+      row.scrollLeft += inner.right - outer.right + SCROLL_MARGIN_PX;
+  }, [current]);
+  return list;
+}
+
 /** A row of pill-shaped tabs over one tab panel (discovery, 'recommended for you'). */
 export function PillTabs<K extends string>(props: PillTabsProps<K>) {
   const { tabs, current, label, onSelect, tabTestIdPrefix, testId, className } = props;
+  const list = useSelectedInView(current);
   return (
-    <div className={`${styles.tabs} ${className ?? ''}`} role="tablist" data-testid={testId}>
+    <div
+      ref={list}
+      className={`${styles.tabs} ${className ?? ''}`}
+      role="tablist"
+      data-testid={testId}
+    >
       {tabs.map((tab) => (
         <button
           key={tab}

@@ -37,26 +37,28 @@ export default function SettingScreen() {
   ];
   useDocumentTitle(t('title.setting'));
   return (
-    <div className={styles.page}>
+    <>
       <TopBar title={t('title.setting')} />
-      <AccountBlock />
-      <section className={styles.group}>
-        <LanguagePicker />
-      </section>
-      <nav className={styles.group} aria-label={t('title.setting')} data-testid="setting-menu">
-        {links.map((link) => (
-          <Link key={link.to} to={link.to} className={styles.row}>
-            <span>{t(link.title)}</span>
-            <span className={styles.chevron} aria-hidden="true">
-              ›
-            </span>
+      <div className={styles.page}>
+        <AccountBlock />
+        <section className={styles.group}>
+          <LanguagePicker />
+        </section>
+        <nav className={styles.group} aria-label={t('title.setting')} data-testid="setting-menu">
+          {links.map((link) => (
+            <Link key={link.to} to={link.to} className={styles.row}>
+              <span>{t(link.title)}</span>
+              <span className={styles.chevron} aria-hidden="true">
+                ›
+              </span>
+            </Link>
+          ))}
+          <Link className={styles.row} to="/setting/down_app" data-testid="setting-version">
+            <span>{t('setting.releases')}</span>
+            <span className={styles.muted}>{APP_VERSION_LABEL}</span>
           </Link>
-        ))}
-        <Link className={styles.row} to="/setting/down_app" data-testid="setting-version">
-          <span>{t('setting.releases')}</span>
-          <span className={styles.muted}>{APP_VERSION_LABEL}</span>
-        </Link>
-      </nav>
-    </div>
+        </nav>
+      </div>
+    </>
   );
 }

@@ -17,9 +17,10 @@ export function SettingPage({
   const { t } = useTranslation();
   useDocumentTitle(t(titleKey));
   return (
-    <div className={styles.page} data-testid={testId}>
+    <div data-testid={testId}>
+      {/* Edge to edge as on every other screen; the sections below sit in a padded column. */}
       <TopBar title={t(titleKey)} />
-      {children}
+      <div className={styles.page}>{children}</div>
     </div>
   );
 }
