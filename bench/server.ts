@@ -37,6 +37,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** The unmeasured warm-up of each contender before the rounds (0: none). */
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+/** How long the sandbox and the servers may take to start (tsx compiles them; slow when loaded). */
+const START_TIMEOUT_MS = 180_000;
 /** The goals: the cache hit's rate over the bare node:http server's (issue 37), and its p99. */
 export const GOAL_RATIO_TO_BARE_NODE = 0.8;
 export const GOAL_P99_MS = 5;
@@ -196,7 +198,7 @@ export async function measureServer(): Promise<ServerBenchResult> {
       String(sandboxPort),
       '--no-warm-media',
     ]);
-    await waitFor(`${sandbox}/app-api.pixiv.net/v1/walkthrough/illusts`, 60_000, 200);
+    await waitFor(`${sandbox}/app-api.pixiv.net/v1/walkthrough/illusts`, START_TIMEOUT_MS, 200);
     const webDist = join(dir, 'web');
     mkdirSync(webDist);
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
@@ -217,8 +219,8 @@ export async function measureServer(): Promise<ServerBenchResult> {
         `server-${level}.log`,
       );
     }
-    await waitFor(`${server}/api/config`, 60_000, 200);
-    await waitFor(`${quiet}/api/config`, 60_000, 200);
+    await waitFor(`${server}/api/config`, START_TIMEOUT_MS, 200);
+    await waitFor(`${quiet}/api/config`, START_TIMEOUT_MS, 200);
 
     // one work: its detail (a cache hit after the first call) and its medium image, on the
     // latest day the sandbox has published
