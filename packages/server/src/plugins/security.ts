@@ -41,6 +41,9 @@ export function registerSecurityHeaders(
   app.addHook('onSend', async (_req, reply) => {
     reply.headers(SECURITY_HEADERS);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (type.startsWith('text/html')) reply.header('content-security-policy', csp);
+    if (!type.startsWith('text/html')) return;
+    // a route's own directives (the translation's `sandbox`) are added to the policy
+    const own = reply.getHeader('content-security-policy');
+    reply.header('content-security-policy', own ? `${csp}; ${String(own)}` : csp);
   });
 }
