@@ -16,12 +16,20 @@ import { externalTarget } from './lib/external-query.ts';
 import { installImageFallback } from './lib/image-fallback.ts';
 import { installPageTransitions } from './app/shell/page-transitions.ts';
 import { afterStartup, checkStartup, renderBlocked } from './app/shell/startup.tsx';
+import { renderLeaveSite } from './app/shell/LeaveSite.tsx';
 import { registerServiceWorker } from './app/shell/service-worker.ts';
 import { reportNetwork, watchConnectivity } from './state/ui/network.ts';
 
-const external = externalTarget(window.location.search);
-if (external) {
-  window.location.replace(external);
+const external = externalTarget(window.location.search, window.location.origin);
+if (external?.direct) {
+  window.location.replace(external.url);
+} else if (external) {
+  await initI18n();
+  renderLeaveSite(
+    createRoot(document.getElementById('root')!),
+    external.url,
+    window.location.pathname,
+  );
 } else {
   // the server preloads a page's first mirror calls only while they are its anonymous ones
   syncFirstDataCookie(userToken() !== undefined || readApiBase() !== OWN_API_BASE);

@@ -35,7 +35,14 @@ export function rankingDateWindow(now: Date): RankingDateWindow {
   };
 }
 
-/** Whether `date` ('YYYY-MM-DD') lies inside the window. */
+/**
+ * Whether `date` is a real calendar day written 'YYYY-MM-DD' (not `2026-02-30`, nothing after it)
+ * inside the window.
+ */
 export function isRankingDateAllowed(date: string, window: RankingDateWindow): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && date >= window.min && date <= window.max;
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return false;
+  const day = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!));
+  if (day.toISOString().slice(0, 10) !== date) return false;
+  return date >= window.min && date <= window.max;
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
-import { isQuietPath } from './log.ts';
+import { isQuietPath, redactUrlSecrets } from './log.ts';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -75,5 +75,26 @@ describe('request log', () => {
       expect(isQuietPath(url), url).toBe(true);
     for (const url of ['/', '/rank/daily', '/i/12345', '/s/cat', RANK, '/api/config'])
       expect(isQuietPath(url), url).toBe(false);
+  });
+});
+
+describe('redactUrlSecrets', () => {
+  it('redacts every secret parameter however its name is spelled (issue 34)', () => {
+    for (const url of [
+      '/api/x?refresh_token=SECRET',
+      '/api/x?%72efresh_token=SECRET',
+      '/api/x?a=1;refresh_token=SECRET',
+      '/api/x;refresh_token=SECRET',
+      '/api/x?REFRESH_TOKEN=SECRET',
+      '/api/x?refresh%5Ftoken=SECRET',
+      '/api/x?refresh%255Ftoken=SECRET',
+      '/api/x?b=2&Code_Verifier=SECRET&c=3',
+      '/api/x?%50HPSESSID=SECRET',
+    ]) {
+      const out = redactUrlSecrets(url);
+      expect(out, url).not.toContain('SECRET');
+      expect(out, url).toContain('[redacted]');
+    }
+    expect(redactUrlSecrets('/api/x?a=1&b=refresh_token')).toBe('/api/x?a=1&b=refresh_token');
   });
 });

@@ -19,11 +19,35 @@ export const SECRET_QUERY_PARAMS = [
   'csrf_token',
 ] as const;
 
-const SECRET_PARAM = new RegExp(`([?&](?:${SECRET_QUERY_PARAMS.join('|')})=)[^&#]*`, 'gi');
+const SECRET_NAMES: ReadonlySet<string> = new Set(SECRET_QUERY_PARAMS);
 
-/** The URL with the values of SECRET_QUERY_PARAMS replaced by `[redacted]`. */
+/** A parameter name as a server would read it: percent-decoded (repeatedly), `+` as space, any case. */
+function paramName(raw: string): string {
+  let name = raw.replace(/\+/g, ' ');
+  for (let i = 0; i < 3 && name.includes('%'); i++) {
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      break;
+    }
+  }
+  return name.trim().toLowerCase();
+}
+
+/**
+ * The URL with the values of SECRET_QUERY_PARAMS replaced by `[redacted]`, however the name is
+ * spelled (`?%72efresh_token=`, `;refresh_token=`, `REFRESH_TOKEN=`).
+ */
 export function redactUrlSecrets(url: string): string {
-  return url.replace(SECRET_PARAM, '$1[redacted]');
+  const parts = url.split(/([?&;])/);
+  for (let i = 2; i < parts.length; i += 2) {
+    const part = parts[i]!;
+    const eq = part.indexOf('=');
+    if (eq > 0 && SECRET_NAMES.has(paramName(part.slice(0, eq)))) {
+      parts[i] = `${part.slice(0, eq)}=[redacted]`;
+    }
+  }
+  return parts.join('');
 }
 
 /** The header that carries a user's own refresh token (local-app mode, routes/api/pixiv). */

@@ -57,11 +57,11 @@ export function registerSecurityHeaders(
   app.addHook('onSend', async (req, reply) => {
     reply.headers(SECURITY_HEADERS);
     const type = String(reply.getHeader('content-type') ?? '');
+    if (!type.startsWith('text/html')) return;
     const styles = inlineStyles.get(req);
-    if (type.startsWith('text/html'))
-      reply.header(
-        'content-security-policy',
-        styles ? contentSecurityPolicy(imageProxies, styles) : csp,
-      );
+    const policy = styles ? contentSecurityPolicy(imageProxies, styles) : csp;
+    // a route's own directives (the translation's `sandbox`) are added to the policy
+    const own = reply.getHeader('content-security-policy');
+    reply.header('content-security-policy', own ? `${policy}; ${String(own)}` : policy);
   });
 }

@@ -218,7 +218,17 @@ describe('pagePlan', () => {
       page: '1',
     });
     expect(call(`/rank/daily?date=${window.max}`).date).toBe(window.max);
-    for (const date of ['2007-09-12', '2026-11-24', 'nonsense', ''])
+    for (const date of [
+      '2007-09-12',
+      '2026-11-24',
+      'nonsense',
+      '',
+      // issue 34: strings that sort inside the window but are no day
+      `${window.max.slice(0, 8)}01"><img src=x>`,
+      '2020-02-30',
+      '2020-13-01',
+      '2020-1-01x',
+    ])
       expect(call(`/rank/daily?date=${date}`).date, date).toBe(window.defaultDate);
     expect(call('/rank/daily_r18/').mode).toBe('day_r18');
   });

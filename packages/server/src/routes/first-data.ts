@@ -16,6 +16,7 @@ import {
   isLimitPlaceholder,
   normaliseIllust,
   rankTypeOf,
+  isRankingDateAllowed,
   rankingDateWindow,
   toProxiedImageUrl,
   type Artwork,
@@ -81,8 +82,8 @@ export function pagePlan(url: string, now: Date): PagePlan | null {
     const content = search.get('content');
     if (!type || content === 'illust' || content === 'ugoira') return null;
     const requested = search.get('date') ?? '';
-    const date =
-      requested >= window.min && requested <= window.max ? requested : window.defaultDate;
+    // a real day inside the window, not a string that sorts between its ends
+    const date = isRankingDateAllowed(requested, window) ? requested : window.defaultDate;
     const call = { name: 'rank', params: { mode: type.mode, date, page: '1' } };
     return { calls: [call], cards: { call, size: 'm' } };
   }

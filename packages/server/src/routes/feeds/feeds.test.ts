@@ -293,6 +293,43 @@ describe('feeds against a hostile upstream', () => {
     }
   });
 
+  it('RSS: no hostile name, title or tag becomes an element when a reader renders any text as HTML', async () => {
+    const EVIL = '<video><source onerror=alert(1)></video><img src=x onerror=alert(2)> & "q"';
+    const id = h.sandbox.state.data.work(0).user.id;
+    h.hostile.add({
+      pathPrefix: '/app-api.pixiv.net/v1/user/illusts',
+      strings: (value, key) => (key === 'name' || key === 'title' ? EVIL : value),
+    });
+    const res = await h.app.inject({ url: `/feeds/users/${id}.rss` });
+    expect(res.statusCode).toBe(200);
+    expect(XMLValidator.validate(res.body)).toBe(true);
+    const channel = ((parser.parse(res.body) as Node).rss as Node).channel as Node;
+    const items = (channel.item as Node[] | undefined) ?? [];
+    expect(items.length).toBeGreaterThan(0);
+    // what a reader gets out of each element, once XML has been read: all of it treated as HTML
+    const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+    const texts = [
+      text(first(channel.title)),
+      text(channel.description),
+      ...items.flatMap((item) => [
+        text(first(item.title)),
+        text(item['dc:creator']),
+        text(item.description),
+        ...((item.category as unknown[] | undefined) ?? []).map(text),
+      ]),
+    ];
+    // the planted tags, unescaped (the description's own picture is `<img src="http…`)
+    const element = /<(video|source|script|img src=x)/i;
+    expect(texts.filter((value) => element.test(value))).toEqual([]);
+    // and the names still read as they are once the HTML is rendered
+    expect(text(first(channel.title))).toContain('&lt;video&gt;');
+    expect(text(first(items[0]!.title))).toContain('&amp; &quot;q&quot;');
+    // Atom names its types: text stays text, escaped once
+    const atom = await h.app.inject({ url: `/feeds/users/${id}.atom` });
+    const { feed: atomFeed } = checkAtom(atom.body);
+    expect(text((atomFeed.title as unknown[])[0])).toContain('<video>');
+  });
+
   it('are read through the mirror cache: one upstream call for the feed, its RSS twin and the app', async () => {
     const calls = () =>
       h.hostile.log.filter((line) => line.includes('/v1/illust/ranking?mode=month')).length;

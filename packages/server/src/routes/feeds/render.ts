@@ -1,7 +1,9 @@
 /**
  * Feed documents: Atom 1.0 (RFC 4287) and RSS 2.0 from one model. Every text goes through
  * `escapeMarkup`; entry content is the work's picture and its caption after the caption
- * sanitiser, carried as escaped HTML (`type="html"`).
+ * sanitiser, carried as escaped HTML (`type="html"`). RSS says nothing of its elements' types and
+ * readers render titles, names and categories as HTML too, so there plain text is escaped as
+ * HTML first and then as XML (issue 34: a user name `<video><source onerror=…>` became an element).
  */
 import { escapeMarkup as x } from '../share/public-url.ts';
 
@@ -91,16 +93,19 @@ export function renderAtom(feed: FeedModel): string {
 /** RFC 822 dates, as RSS 2.0 wants them. */
 const rfc822 = (iso: string) => new Date(iso).toUTCString();
 
+/** Plain text in an RSS element, which readers may render as HTML: escaped for HTML, then for XML. */
+const rssText = (text: string) => x(x(text));
+
 export function renderRss(feed: FeedModel): string {
   const items = feed.entries.map((e) =>
     [
       '<item>',
-      `<title>${x(e.title)}</title>`,
+      `<title>${rssText(e.title)}</title>`,
       `<link>${x(e.link)}</link>`,
       `<guid isPermaLink="true">${x(e.id)}</guid>`,
       `<pubDate>${rfc822(e.published)}</pubDate>`,
-      `<dc:creator>${x(e.author.name)}</dc:creator>`,
-      ...e.categories.map((c) => `<category>${x(c)}</category>`),
+      `<dc:creator>${rssText(e.author.name)}</dc:creator>`,
+      ...e.categories.map((c) => `<category>${rssText(c)}</category>`),
       `<description>${x(contentHtml(e))}</description>`,
       e.picture ? `<enclosure url="${x(e.picture)}" length="0" type="image/jpeg"/>` : '',
       '</item>',
@@ -110,12 +115,12 @@ export function renderRss(feed: FeedModel): string {
     '<?xml version="1.0" encoding="utf-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '<channel>',
-    `<title>${x(feed.title)}</title>`,
+    `<title>${rssText(feed.title)}</title>`,
     `<link>${x(feed.alternate)}</link>`,
-    `<description>${x(feed.title)}</description>`,
+    `<description>${rssText(feed.title)}</description>`,
     `<atom:link rel="self" type="application/rss+xml" href="${x(feed.self)}"/>`,
     `<lastBuildDate>${rfc822(feed.updated)}</lastBuildDate>`,
-    `<generator>${x(feed.generator)}</generator>`,
+    `<generator>${rssText(feed.generator)}</generator>`,
     ...items,
     '</channel>',
     '</rss>',

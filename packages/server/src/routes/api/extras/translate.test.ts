@@ -67,6 +67,8 @@ describe('GET /api/pixiv-novel-translate/{id}.html', () => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(res.headers['content-security-policy']).toMatch(/; sandbox$/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
       const html = res.body;
       expect(html.startsWith('<article class="pv-novel-translation" lang="zh-CN">')).toBe(true);
       expect(html.endsWith('</section></article>')).toBe(true);
@@ -131,6 +133,7 @@ describe('GET /api/pixiv-novel-translate/{id}.html', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(res.headers.get('content-security-policy')).toMatch(/; sandbox$/);
     const reader = res.body!.getReader();
     const decoder = new TextDecoder();
     const chunks: string[] = [];

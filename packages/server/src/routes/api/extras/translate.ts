@@ -165,6 +165,9 @@ export async function translateRoutes(app: FastifyInstance, deps: TranslateDeps)
     const config = deps.config;
     if (!config) return reply.code(503).send({ error: 'translation is not configured' });
     const id = Number(p.data.file.slice(0, -'.html'.length));
+    // strangers' text as HTML from our origin: were an escaping slip ever to let markup through,
+    // the sandbox keeps it from running script or reaching this origin's storage
+    reply.header('content-security-policy', 'sandbox');
     if (q.data.aimd !== undefined) return stream(req, reply, deps.upstream, id, q.data, config);
     const key = `novel-translate:${id}:${q.data.srv}:${q.data.to}:${q.data.nots ? 1 : 0}`;
     try {
