@@ -3,9 +3,13 @@
  * later issues render a placeholder with their title and the top bar.
  */
 import { Navigate, type RouteObject } from 'react-router';
+import { withChunkTimeout } from '../lib/chunk-error.ts';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
-const lazyScreen = (load: Lazy) => async () => ({ Component: (await load()).default });
+/** A screen's chunk; one that has not loaded after 120 s fails as a chunk error (spec 001 §8). */
+export const lazyScreen = (load: Lazy) => async () => ({
+  Component: (await withChunkTimeout(load)).default,
+});
 
 const rank = lazyScreen(() => import('../screens/Rank/RankScreen.tsx'));
 const artwork = lazyScreen(() => import('../screens/Artwork/ArtworkScreen.tsx'));
