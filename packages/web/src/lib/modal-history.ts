@@ -15,8 +15,6 @@ interface Modal {
   close: () => void;
   /** A sheet closes when a new page opens from it; a question is left to its page. */
   closeOnLeave: boolean;
-  /** The page's address after a replace while it was open (a search filter applied). */
-  url?: string;
 }
 
 interface Navigator {
@@ -29,6 +27,10 @@ let open: Modal[] = [];
 let pushed: string[] = [];
 /** A history.go of ours is on its way; its popstate is not the user's. */
 let traversing = false;
+/** The address of the entry our history.go took away, when a replace had changed it. */
+let restore: string | undefined;
+/** The page's address on a modal's entry after a replace while it was open (a filter applied). */
+const urls = new Map<string, string>();
 let waiters: (() => void)[] = [];
 let scheduled = false;
 let listening = false;
@@ -54,6 +56,7 @@ function sync(): void {
   while (kept < pushed.length && pushed[kept] === open[kept]?.token) kept++;
   const extra = pushed.length - kept;
   if (extra > 0) {
+    restore = topUrl(pushed.slice(kept));
     pushed = pushed.slice(0, kept);
     traversing = true;
     window.history.go(-extra);
@@ -67,6 +70,20 @@ function sync(): void {
   }
 }
 
+/** The address a replace left on the topmost of these entries, if any; forgets them all. */
+function topUrl(tokens: string[]): string | undefined {
+  const token = [...tokens].reverse().find((t) => urls.has(t));
+  const url = token === undefined ? undefined : urls.get(token);
+  tokens.forEach((t) => urls.delete(t));
+  return url;
+}
+
+/** Keeps the page at the address it had over the modal (the history move took it back). */
+function stay(url: string | undefined): void {
+  if (url && url !== here() && router)
+    void router.navigate(url as never, { replace: true } as never);
+}
+
 function schedule(): void {
   if (scheduled) return;
   scheduled = true;
@@ -76,6 +93,8 @@ function schedule(): void {
 function onPopState(event: PopStateEvent): void {
   if (traversing) {
     traversing = false;
+    stay(restore);
+    restore = undefined;
     const ready = waiters;
     waiters = [];
     ready.forEach((go) => go());
@@ -86,13 +105,11 @@ function onPopState(event: PopStateEvent): void {
   const token = tokenOf(event.state);
   const at = token === undefined ? -1 : pushed.indexOf(token);
   const gone = new Set(pushed.slice(at + 1));
+  // A replace while open changed the page's address (a filter): the page stays as it was shown.
+  stay(topUrl(pushed.slice(at + 1)));
   pushed = pushed.slice(0, at + 1);
   const closing = open.filter((m) => gone.has(m.token));
   open = open.filter((m) => !gone.has(m.token));
-  // A replace while open changed the page's address (a filter): the page stays as it was shown.
-  const url = closing.find((m) => m.url)?.url;
-  if (url && url !== here() && router)
-    void router.navigate(url as never, { replace: true } as never);
   closing.reverse().forEach((m) => m.close());
 }
 
@@ -136,13 +153,14 @@ export function installModalHistory(target: Navigator): void {
     const options = (opts ?? {}) as { replace?: boolean };
     if (options.replace) {
       return navigate(to, opts).then(() => {
-        const modal = open.find((m) => m.token === top);
-        if (!modal || tokenOf(window.history.state) !== undefined) return;
+        if (pushed[pushed.length - 1] !== top || tokenOf(window.history.state) !== undefined)
+          return;
         window.history.replaceState({ ...(window.history.state as object), [KEY]: top }, '');
-        modal.url = here();
+        urls.set(top, here());
       });
     }
     const leaving = open;
+    topUrl(pushed);
     pushed = [];
     open = [];
     // closed even when the page under them stays mounted (a new page still loading, Back at once)
