@@ -389,6 +389,41 @@ test('comments: 3 roots, the popup with 10 then 30 more, replies on demand, stam
   await expect(page.getByTestId('comments-popup')).toHaveCount(0);
 });
 
+test('Back with the comments popup open closes it and stays on the artwork (001 §2.12)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await open(page, single.id);
+  const section = page.getByTestId('comments');
+  const popup = page.getByTestId('comments-popup');
+  await section.getByTestId('comments-more').click();
+  await expect(popup).toBeVisible();
+  await page.goBack();
+  await expect(popup).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/artworks/${single.id}$`));
+  // closed another way, it takes its history entry back: the next Back leaves the page
+  await section.getByTestId('comments-more').click();
+  await popup.getByRole('button', { name: 'Close' }).click();
+  await expect(popup).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('a link in the comments popup takes its place in the history: Back returns to the artwork once', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await open(page, single.id);
+  await page.getByTestId('comments').getByTestId('comments-more').click();
+  await page.getByTestId('comments-popup').getByTestId('comment').getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/users\/\d+$/);
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/artworks/${single.id}$`));
+  await expect(page.getByTestId('comments-popup')).toHaveCount(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('signed in, a comment and a reply are posted; an empty one is refused', async ({ page }) => {
   await page.goto('/');
   await page.evaluate(

@@ -15,6 +15,7 @@ import { userToken, webSessionHeaders } from './state/settings/client-config.ts'
 import { externalTarget } from './lib/external-query.ts';
 import { installImageFallback } from './lib/image-fallback.ts';
 import { installPageTransitions } from './app/shell/page-transitions.ts';
+import { installModalHistory } from './lib/modal-history.ts';
 import { afterStartup, checkStartup, renderBlocked } from './app/shell/startup.tsx';
 import { renderLeaveSite } from './app/shell/LeaveSite.tsx';
 import { registerServiceWorker } from './app/shell/service-worker.ts';
@@ -46,6 +47,8 @@ if (external?.direct) {
     throw new Error(startup.abort);
   }
   const router = createRouter();
+  // first, so that page transitions see a navigation as it was asked for
+  installModalHistory(router);
   installPageTransitions(router);
   root.render(
     <StrictMode>

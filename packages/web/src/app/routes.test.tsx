@@ -1,10 +1,12 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { ApiProvider } from '../state/api/ApiContext.tsx';
 import { createApiClient } from '../state/api/client.ts';
 import { routes } from './router.tsx';
+import { lazyScreen } from './routes.tsx';
+import { isChunkLoadError } from '../lib/chunk-error.ts';
 import { initEnglishI18n } from '../test-i18n.ts';
 
 beforeAll(async () => {
@@ -122,4 +124,26 @@ describe('route table', () => {
       await waitFor(() => expect(document.title).toMatch(/^404 · /));
     });
   }
+});
+
+describe('lazyScreen', () => {
+  it('fails as a chunk error when the chunk has not loaded after 120 s (spec 001 §8)', async () => {
+    vi.useFakeTimers();
+    try {
+      const load = lazyScreen(() => new Promise(() => undefined));
+      const outcome = load().then(
+        () => 'loaded',
+        (error: unknown) => error,
+      );
+      await vi.advanceTimersByTimeAsync(119_999);
+      let settled = false;
+      void outcome.then(() => (settled = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(isChunkLoadError(await outcome)).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
 });

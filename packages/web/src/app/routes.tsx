@@ -3,9 +3,13 @@
  * later issues render a placeholder with their title and the top bar.
  */
 import { Navigate, useParams, type RouteObject } from 'react-router';
+import { withChunkTimeout } from '../lib/chunk-error.ts';
 
 type Lazy = () => Promise<{ default: React.ComponentType }>;
-const lazyScreen = (load: Lazy) => async () => ({ Component: (await load()).default });
+/** A screen's chunk; one that has not loaded after 120 s fails as a chunk error (spec 001 §8). */
+export const lazyScreen = (load: Lazy) => async () => ({
+  Component: (await withChunkTimeout(load)).default,
+});
 
 const loadNotFound: Lazy = () => import('../screens/NotFound/NotFoundScreen.tsx');
 /** pixiv's ids (works, users, series, articles, lives) are digits only. */
@@ -19,8 +23,8 @@ const idScreen =
   (load: Lazy, ...params: string[]) =>
   async () => {
     const [{ default: Screen }, { default: NotFound }] = await Promise.all([
-      load(),
-      loadNotFound(),
+      withChunkTimeout(load),
+      withChunkTimeout(loadNotFound),
     ]);
     function IdScreen() {
       const values = useParams();

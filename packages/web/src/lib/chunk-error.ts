@@ -26,3 +26,33 @@ export function mayAutoReload(lastReloadAt: number | null, now: number): boolean
     lastReloadAt === null || now < lastReloadAt || now - lastReloadAt >= CHUNK_RELOAD_WINDOW_MS
   );
 }
+
+/** A chunk still loading after this long has failed (spec 001 §8 "ChunkLoadError, time-out 120 s"). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+/**
+ * `load()` (a dynamic import), failing with a ChunkLoadError when it has not settled within
+ * `timeoutMs`: a stalled request shows the chunk error screen instead of a blank page for ever.
+ */
+export function withChunkTimeout<T>(
+  load: () => Promise<T>,
+  timeoutMs = CHUNK_LOAD_TIMEOUT_MS,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      const error = new Error(`Loading chunk timed out after ${timeoutMs / 1000} s`);
+      error.name = 'ChunkLoadError';
+      reject(error);
+    }, timeoutMs);
+    load().then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

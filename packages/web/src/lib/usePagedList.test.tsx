@@ -58,6 +58,7 @@ describe('usePagedList', () => {
     const { result } = renderList({ fetchPage });
     await waitFor(() => expect(result.current.list.items).toHaveLength(3));
     expect(result.current.list.finished).toBe(false);
+    now += 1000;
     act(() => result.current.list.loadMore());
     await waitFor(() => expect(result.current.list.items.map((i) => i.id)).toEqual([1, 2, 3, 4]));
     now += 1000;
@@ -72,6 +73,7 @@ describe('usePagedList', () => {
     vi.spyOn(Date, 'now').mockImplementation(() => now);
     const { result } = renderList({ fetchPage, throttleMs: 1500 });
     await waitFor(() => expect(result.current.list.items).toHaveLength(2));
+    now += 1500;
     act(() => result.current.list.loadMore());
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
     await waitFor(() => expect(result.current.list.loading).toBe(false));
@@ -81,6 +83,20 @@ describe('usePagedList', () => {
     now += 1;
     act(() => result.current.list.loadMore());
     await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(3));
+  });
+
+  it('waits its throttle from the first page too (spec 000 §9: novel search 2500 ms)', async () => {
+    const fetchPage = vi.fn(async (n: number) => page([n * 10, n * 10 + 1]));
+    let now = 70_000;
+    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    const { result } = renderList({ fetchPage, throttleMs: 2500 });
+    await waitFor(() => expect(result.current.list.items).toHaveLength(2));
+    now += 832;
+    act(() => result.current.list.loadMore());
+    expect(fetchPage).toHaveBeenCalledTimes(1);
+    now += 2500 - 832;
+    act(() => result.current.list.loadMore());
+    await waitFor(() => expect(fetchPage).toHaveBeenCalledTimes(2));
   });
 
   it('finishes when a page says there is no more', async () => {

@@ -89,15 +89,17 @@ export function usePagedList<T extends { id: number | string }>(
   const disabled = options.enabled === false;
   const lastLoad = useRef(0);
   const items = useMemo(() => dedupeById(query.data?.pages ?? []), [query.data]);
-  const { hasNextPage, isFetching, isError, fetchNextPage, refetch } = query;
+  const { hasNextPage, isFetching, isError, fetchNextPage, refetch, dataUpdatedAt } = query;
 
   const loadMore = useCallback(() => {
     if (!hasNextPage || isFetching || isError) return;
     const now = Date.now();
-    if (now - lastLoad.current < options.throttleMs) return;
+    // The throttle counts from the first page too (it loads by itself, not through here): page 2
+    // of a novel search waits its 2500 ms after page 1 (spec 000 §9, 001 §9).
+    if (now - Math.max(lastLoad.current, dataUpdatedAt) < options.throttleMs) return;
     lastLoad.current = now;
     void fetchNextPage();
-  }, [hasNextPage, isFetching, isError, fetchNextPage, options.throttleMs]);
+  }, [hasNextPage, isFetching, isError, fetchNextPage, dataUpdatedAt, options.throttleMs]);
 
   const retry = useCallback(() => {
     lastLoad.current = 0;

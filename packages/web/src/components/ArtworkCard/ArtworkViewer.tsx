@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toProxiedImageUrl, type Artwork } from '@pv/core';
 import { useIllust } from '../../state/queries/illust.ts';
+import { useBackCloses } from '../../lib/useBackCloses.ts';
 import styles from './ArtworkViewer.module.css';
 
 export interface ArtworkViewerProps {
@@ -31,6 +32,7 @@ export function ArtworkViewer({ artwork, imageProxy, lightbox, onClose }: Artwor
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal?.();
   }, []);
+  useBackCloses(true, () => ref.current?.close());
 
   const onKeyDown = (e: KeyboardEvent) => {
     if (!lightbox || images.length < 2) return;

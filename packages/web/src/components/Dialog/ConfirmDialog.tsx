@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBackCloses } from '../../lib/useBackCloses.ts';
 import styles from './ConfirmDialog.module.css';
 import surface from './surface.module.css';
 
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
+  // Back cancels, as Escape does; a page its OK opens is its caller's business.
+  useBackCloses(open, onCancel, false);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { toProxiedImageUrl, type Artwork } from '@pv/core';
 import { useFormat } from '../../lib/format.ts';
 import { FITTED, ZOOM_DOUBLE, ZOOM_STEP, pan, swipeStep, zoomTo, type View } from './zoom.ts';
+import { useBackCloses } from '../../lib/useBackCloses.ts';
 import styles from './ImageViewer.module.css';
 
 export interface ImageViewerProps {
@@ -58,6 +59,7 @@ export function ImageViewer(props: ImageViewerProps) {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal?.();
   }, []);
+  useBackCloses(true, () => ref.current?.close());
 
   const go = (step: number) => {
     if (count < 2) return;

@@ -1,12 +1,14 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useBackCloses } from '../../lib/useBackCloses.ts';
 import surface from '../Dialog/surface.module.css';
 import styles from './Sheet.module.css';
 
 /**
  * A modal sheet on the native <dialog>, open while it is mounted: its heading, its content and
  * a way out (the Close button under it, or a × in a heading that stays on top while a long sheet
- * scrolls). Escape, the way out and a click on the backdrop close it; `onClose` then unmounts it.
+ * scrolls). Escape, the way out, a click on the backdrop and Back close it; `onClose` then
+ * unmounts it.
  * Whoever closes it from inside (after a choice) calls `dialogRef.current.close()`.
  */
 export function Sheet({
@@ -42,6 +44,7 @@ export function Sheet({
     if (dialog && !dialog.open) dialog.showModal?.();
   }, [ref]);
   const close = () => ref.current?.close();
+  useBackCloses(true, close);
   // Where the press began: a drag that starts inside (selecting a comment's text) and ends on the
   // backdrop is a click on the dialog too, and must not close it.
   const pressedBackdrop = useRef(false);

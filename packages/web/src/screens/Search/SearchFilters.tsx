@@ -1,6 +1,7 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_FAV_TAGS, SEARCH_DURATIONS, SEARCH_FIRST_DATE, SEARCH_ORDERS } from '@pv/core';
+import { useBackCloses } from '../../lib/useBackCloses.ts';
 import styles from './SearchFilters.module.css';
 
 /** The filters of a search as the URL holds them (absent: the default). */
@@ -38,15 +39,18 @@ export interface SearchFiltersProps {
 export function SearchFilters({ values, modes, modeKey, set, reset, count }: SearchFiltersProps) {
   const { t } = useTranslation();
   const sheet = useRef<HTMLDialogElement>(null);
+  const [shown, setShown] = useState(false);
   const today = new Date().toISOString().slice(0, 10);
   /** Opens the sheet with the focus on one field. */
   const open = (field: Field | 'start_date') => {
     const dialog = sheet.current;
     if (!dialog) return;
     if (!dialog.open) dialog.showModal?.();
+    setShown(true);
     dialog.querySelector<HTMLElement>(`[name="${field}"]`)?.focus();
   };
   const close = () => sheet.current?.close();
+  useBackCloses(shown, close);
   // A press that begins inside (selecting a field's text) and ends on the backdrop is a click on
   // the dialog too, and must not close it (as components/Sheet).
   const pressedBackdrop = useRef(false);
@@ -125,6 +129,7 @@ export function SearchFilters({ values, modes, modeKey, set, reset, count }: Sea
         ref={sheet}
         className={styles.sheet}
         aria-labelledby="filter-sheet-title"
+        onClose={() => setShown(false)}
         onPointerDown={(e) => {
           pressedBackdrop.current = e.target === e.currentTarget;
         }}
