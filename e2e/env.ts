@@ -8,7 +8,7 @@
  * of the other. The config starts every slot's pair; a spec reads its own slot's addresses here.
  */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 2));
+export const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS || 1));
 const E2E_SLOT_STRIDE = 10;
 const FIRST_PORT = Number(process.env.E2E_PORT || 18080);
 const FIRST_SANDBOX_PORT = Number(process.env.E2E_SANDBOX_PORT || 18081);
