@@ -1,8 +1,9 @@
 /**
  * Where the browser tests find Chromium and the servers under test.
  *
- * The browser stage runs `E2E_WORKERS` Playwright workers at once (2 by default: CI's two
- * cores). Each worker slot (`TEST_PARALLEL_INDEX`, 0 … workers − 1, the same for a worker that
+ * The browser stage runs `E2E_WORKERS` Playwright workers at once: 1 by default, since on CI's
+ * two cores the stage is CPU-bound and a second worker only doubles each test's time (e2e
+ * README). Each worker slot (`TEST_PARALLEL_INDEX`, 0 … workers − 1, the same for a worker that
  * replaces a failed one) has a server and a sandbox of its own, `E2E_SLOT_STRIDE` ports above
  * slot 0's, so that one slot's sandbox faults, bookmarks or finished lives never reach a test
  * of the other. The config starts every slot's pair; a spec reads its own slot's addresses here.
