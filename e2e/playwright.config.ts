@@ -74,7 +74,10 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     locale: 'en-US',
-    trace: 'retain-on-failure',
+    // A trace only for the retry of a failed test: recording one for every test (to keep it on
+    // a failure) cost a fifth of each test's time, and its saving once overran a test's time-out
+    // at tear-down.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // The app's service worker would answer requests that page.route() then never sees; only

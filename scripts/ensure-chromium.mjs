@@ -1,12 +1,13 @@
-// Browser tests drive Debian's Chromium through playwright-core, with CJK fonts so that Japanese
-// titles render (see debian-tools.mjs).
+// Browser tests drive Debian's Chromium headless shell (the old headless mode, which is much
+// lighter on CI's two cores than the full browser's new headless mode; e2e/env.ts) through
+// Playwright, with CJK fonts so that Japanese titles render (see debian-tools.mjs).
 import { ensureDebianTools, fileAt } from './debian-tools.mjs';
 
 ensureDebianTools([
   {
-    name: 'Chromium',
-    packages: ['chromium', 'fonts-noto-cjk'],
-    present: fileAt(process.env.CHROMIUM_PATH || '/usr/bin/chromium'),
+    name: 'Chromium headless shell',
+    packages: ['chromium-headless-shell', 'fonts-noto-cjk'],
+    present: fileAt(process.env.CHROMIUM_PATH || '/usr/bin/chromium-headless-shell'),
     override: 'CHROMIUM_PATH',
   },
 ]);

@@ -61,8 +61,10 @@ export function ListFooter({
       </span>
     );
   } else if (!(firstLoad && quietFirstLoad)) {
+    // It pulses only while a page is on its way: a list waiting for the next scroll would
+    // otherwise repaint the line at every frame for as long as the page is open.
     state = (
-      <span className={styles.loading} data-testid="list-loading">
+      <span className={list.loading ? styles.loading : undefined} data-testid="list-loading">
         {t('common.loading')}
       </span>
     );
