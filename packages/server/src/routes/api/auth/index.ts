@@ -6,7 +6,8 @@
  *   refresh against pixiv, answering the account (`login.token_invalid` when refused).
  * - `GET /api/auth/login`: a PKCE pair (verifier 43–128 characters, kept by the browser 600 s)
  *   and pixiv's login URL for its challenge; on a sandbox deployment also `redirector_url`, the
- *   same login through the server's redirector (redirector.ts), else null.
+ *   same login through the server's redirector (redirector.ts), else null. A visitor from
+ *   another machine is never told a loopback upstream's address: `url` is then the redirector's.
  * - `POST /api/auth/code {code, code_verifier}`: the code grant; answers the refresh token and
  *   the account.
  * - `POST /api/auth/session {session}`: the session-cookie login (spec 001 §2.3, §5.1). The
@@ -76,6 +77,17 @@ function failure(reply: FastifyReply, error: unknown) {
   throw error;
 }
 
+/** A loopback host name or address: localhost, 127.0.0.0/8, ::1 (also IPv4-mapped). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return (
+    h === 'localhost' ||
+    h.endsWith('.localhost') ||
+    h === '::1' ||
+    /^(::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h)
+  );
+}
+
 export async function authRoutes(
   app: FastifyInstance,
   deps: {
@@ -106,15 +118,23 @@ export async function authRoutes(
     }
   });
 
-  app.get('/api/auth/login', async (_req, reply) => {
+  app.get('/api/auth/login', async (req, reply) => {
     const { verifier, challenge } = pkcePair();
     reply.header('cache-control', 'no-store');
-    const url = loginUrl(deps.hosts.appApi, challenge);
+    const upstream = loginUrl(deps.hosts.appApi, challenge);
+    const redirectorUrl = deps.redirector ? `${REDIRECTOR_PATH}${new URL(upstream).search}` : null;
+    // An upstream on this machine's loopback (the sandbox `npm start` embeds, on a random port)
+    // means nothing to a visitor on another machine, and names an internal address: such a
+    // visitor is sent through the redirector instead (issue 34).
+    const hidden =
+      redirectorUrl !== null &&
+      isLoopbackHost(new URL(upstream).hostname) &&
+      !isLoopbackHost(req.ip);
     return {
-      url,
+      url: hidden ? redirectorUrl : upstream,
       code_verifier: verifier,
       expires_in: PKCE_VERIFIER_TTL_SECONDS,
-      redirector_url: deps.redirector ? `${REDIRECTOR_PATH}${new URL(url).search}` : null,
+      redirector_url: redirectorUrl,
     };
   });
 

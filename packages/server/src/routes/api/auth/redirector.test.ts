@@ -82,6 +82,19 @@ describe('the sandbox login redirector', () => {
     expect(other.statusCode).toBe(404);
   });
 
+  it('never names the loopback sandbox to a visitor from another machine', async () => {
+    const local = await start();
+    // the test server's sandbox listens on loopback: this machine's own browser may open it
+    expect(new URL(local.url).hostname).toBe('127.0.0.1');
+    for (const remoteAddress of ['203.0.113.5', '2001:db8::5', '::ffff:198.51.100.7']) {
+      const res = await t.app.inject({ url: '/api/auth/login', remoteAddress });
+      const pair = res.json() as LoginStart;
+      expect(res.body).not.toMatch(/127\.0\.0\.1|localhost|:\d{4,5}\//);
+      expect(pair.url).toBe(pair.redirector_url);
+      expect(pair.url.startsWith(`${REDIRECTOR_PATH}?`)).toBe(true);
+    }
+  });
+
   it('is absent when the upstream is pixiv, and the login answers no redirector', async () => {
     const real = await startTestServer({ upstreamKind: 'pixiv' });
     try {
