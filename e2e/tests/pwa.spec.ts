@@ -13,6 +13,8 @@ import { expectImageLoaded } from './helpers.ts';
 
 /** The sandbox's seeded all-ages novel with embedded pictures (see novel-reader.spec.ts). */
 const NOVEL_WITH_PICTURES = 13319497;
+/** The sandbox's demo account (packages/sandbox/README.md). */
+const DEMO_TOKEN = 'sbxDemoRefreshToken000000000000000000000001';
 const SW_FILE = new URL('../../packages/web/dist/sw.js', import.meta.url);
 
 /** Opens the app and waits until its service worker has precached the build and controls it. */
@@ -168,6 +170,54 @@ test.describe.serial('the installed app', () => {
     await expect(list.getByRole('listitem')).toHaveCount(1);
     await page.goto('/setting/clearcache');
     await expect(page.getByTestId('cache-saved')).toContainText('1');
+  });
+
+  test('signing out deletes what was saved with the account, and keeps the rest', async () => {
+    const workId = await safeMultiPageWork(page);
+    const answer = `/api/pixiv/illust?id=${workId}`;
+    const savedUrls = () =>
+      page.evaluate(async () =>
+        (await (await caches.open('pv-saved-v1')).keys()).map(
+          (r) => new URL(r.url).pathname + new URL(r.url).search,
+        ),
+      );
+    // Signed in with the sandbox's demo token, the work is saved again: with the token now.
+    await page.evaluate((token) => {
+      localStorage.setItem(
+        'pv.clientConfig',
+        JSON.stringify({ refreshToken: token, useLocalAppApi: true }),
+      );
+    }, DEMO_TOKEN);
+    await page.goto(`/artworks/${workId}`);
+    await expectImageLoaded(page.getByTestId('artwork-image').first());
+    const save = page.getByTestId('save-offline');
+    await save.click();
+    await expect(save).toHaveAttribute('aria-pressed', 'true');
+    expect(await savedUrls()).toContain(answer);
+
+    await page.goto('/setting');
+    await page.getByTestId('setting-logout').click();
+    await Promise.all([
+      page.waitForEvent('load'),
+      page.getByTestId('confirm-dialog').getByRole('button', { name: 'OK' }).click(),
+    ]);
+    // The novel saved as a visitor stays; the account's work and its answer are gone.
+    await page.goto('/saved');
+    const list = page.getByTestId('saved-list');
+    await expect(list.getByRole('listitem')).toHaveCount(1);
+    await expect(list.locator(`a[href="/artworks/${workId}"]`)).toHaveCount(0);
+    expect(await savedUrls()).not.toContain(answer);
+    // Offline, the worker has nothing of the account's to answer with.
+    await context.setOffline(true);
+    try {
+      const status = await page.evaluate(
+        async (url) => (await fetch(url).catch(() => null))?.headers.get('x-pv-saved') ?? 'none',
+        answer,
+      );
+      expect(status).toBe('none');
+    } finally {
+      await context.setOffline(false);
+    }
   });
 
   test('a new build is announced with a reload prompt, and Reload switches to it', async () => {

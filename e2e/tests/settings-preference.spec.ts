@@ -127,15 +127,24 @@ test('a mirror address is checked first: Invalid URL, the connect error, and sav
   const field = page.getByTestId('api-base');
   const save = page.getByRole('button', { name: 'Check and save' });
   const dialog = page.getByTestId('confirm-dialog').filter({ visible: true });
+  // Each alert, once dismissed, reloads the page (spec 001 §5.2) onto the address in force.
   await field.fill('ftp://example.org');
   await save.click();
   await expect(dialog).toContainText('Invalid URL');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await Promise.all([
+    page.waitForEvent('load'),
+    dialog.getByRole('button', { name: 'OK' }).click(),
+  ]);
+  await expect(field).toHaveValue('/api/pixiv');
   await field.fill('/api/no-such-mirror');
   await save.click();
   await expect(dialog).toContainText('Connection failed');
   await expect(dialog).toContainText('Nothing was changed.');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await Promise.all([
+    page.waitForEvent('load'),
+    dialog.getByRole('button', { name: 'OK' }).click(),
+  ]);
+  await expect(field).toHaveValue('/api/pixiv');
   expect(await page.evaluate(() => localStorage.getItem('pv.apiBase'))).toBeNull();
 
   await field.fill('/api/pixiv/');
@@ -161,7 +170,11 @@ test('the image source is chosen from what the server allows, checked with a pic
   await select.selectOption('/i/');
   await expect(dialog).toContainText('Connection failed');
   await expect(dialog).toContainText('Nothing was changed.');
-  await dialog.getByRole('button', { name: 'OK' }).click();
+  await Promise.all([
+    page.waitForEvent('load'),
+    dialog.getByRole('button', { name: 'OK' }).click(),
+  ]);
+  await expect(select).toHaveValue('');
   expect(await page.evaluate(() => localStorage.getItem('pv.imageProxy'))).toBeNull();
   // the picture loads: kept, then the page reloads onto it
   await page.unroute('**/i/**');

@@ -25,9 +25,16 @@ import styles from './Setting.module.css';
 export const API_BASE_RELOAD_MS = 500;
 
 /**
+ * A refused address's alert, once dismissed, reloads the page (spec 001 §5.2: 'an Invalid URL
+ * input alert and reload'; 'connect error alert, then reload'): the page comes back on the
+ * settings still in force, and nothing was changed.
+ */
+const reloadAfterAlert = () => window.location.reload();
+
+/**
  * The mirror's base address, checked before it is kept (spec 001 §5.2): 'Invalid URL' for a
- * malformed one, the connect-error tip when a /rank request to it fails; only on success are the
- * caches cleared and the value saved (then the page reloads onto it).
+ * malformed one, the connect-error tip when a /rank request to it fails, each followed by a reload;
+ * only on success are the caches cleared and the value saved (then the page reloads onto it).
  */
 function ApiBase() {
   const { t } = useTranslation();
@@ -77,8 +84,8 @@ function ApiBase() {
         alert
         title={t(problem === 'invalid_url' ? 'pref.invalid_url' : 'pref.connect_error')}
         message={t(problem === 'invalid_url' ? 'pref.invalid_url_hint' : 'pref.connect_error_tip')}
-        onConfirm={() => setProblem(null)}
-        onCancel={() => setProblem(null)}
+        onConfirm={reloadAfterAlert}
+        onCancel={reloadAfterAlert}
       />
     </form>
   );
@@ -139,8 +146,8 @@ function ImageProxy() {
         message={t(
           problem === 'invalid_url' ? 'pref.invalid_url_hint' : 'pref.image_proxy_failed_tip',
         )}
-        onConfirm={() => setProblem(null)}
-        onCancel={() => setProblem(null)}
+        onConfirm={reloadAfterAlert}
+        onCancel={reloadAfterAlert}
       />
     </>
   );

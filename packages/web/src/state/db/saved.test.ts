@@ -7,6 +7,7 @@ import {
   savedBytes,
   urlsFreedBy,
   withSaved,
+  withoutAccountSaves,
   type SavedItem,
 } from './saved.ts';
 
@@ -35,6 +36,15 @@ describe('saved items', () => {
   it('counts each kept file once, however many items share it', () => {
     expect(savedBytes([a, b])).toBe(1000 + 50_000 + 7000 + 800);
     expect(savedBytes([])).toBe(0);
+  });
+
+  it('signing out keeps what was saved without the account, and frees only the files of its items', () => {
+    const mine = { ...a, withAccount: true };
+    const { kept, freed } = withoutAccountSaves([mine, b]);
+    expect(kept).toEqual([b]);
+    // the shared picture stays: the visitor's novel still shows it
+    expect(freed.sort()).toEqual(['/api/pixiv/illust?id=1', '/i/p0.jpg']);
+    expect(withoutAccountSaves([a, b])).toEqual({ kept: [a, b], freed: [] });
   });
 
   it('frees only the files no other saved item keeps', () => {

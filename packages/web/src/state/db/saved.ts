@@ -30,6 +30,11 @@ export interface SavedItem {
   size: number;
   savedAt: number;
   files: SavedFile[];
+  /**
+   * Its answers were fetched with the signed-in user's token (they can carry what only that
+   * account may see): signing out deletes the item (issue 34).
+   */
+  withAccount?: boolean;
 }
 
 /** What to fetch and keep for one item, before its files are measured. */
@@ -58,6 +63,22 @@ export function urlsFreedBy(items: SavedItem[], target: { kind: SavedKind; id: n
   );
   const own = items.find((i) => sameItem(i, target))?.files.map((f) => f.url) ?? [];
   return [...new Set(own)].filter((url) => !kept.has(url));
+}
+
+/**
+ * What signing out leaves: the items saved without the account, and the URLs only the account's
+ * items kept (to delete from the saved cache).
+ */
+export function withoutAccountSaves(items: SavedItem[]): { kept: SavedItem[]; freed: string[] } {
+  const kept = items.filter((i) => !i.withAccount);
+  const keptUrls = new Set(kept.flatMap((i) => i.files.map((f) => f.url)));
+  const freed = new Set(
+    items
+      .filter((i) => i.withAccount)
+      .flatMap((i) => i.files.map((f) => f.url))
+      .filter((url) => !keptUrls.has(url)),
+  );
+  return { kept, freed: [...freed] };
 }
 
 /** Bytes the saved items take: each kept URL counted once, however many items share it. */
@@ -155,7 +176,10 @@ async function fetchInto(cache: Cache, url: string, headers: HeadersInit): Promi
  * Fetches every URL of the plan (4 at a time) into the saved cache and records the item. Throws
  * (and records nothing) when one fails; files fetched before are kept for a retry.
  */
-export async function saveForOffline(plan: SavePlan, apiHeaders: HeadersInit = {}): Promise<void> {
+export async function saveForOffline(
+  plan: SavePlan,
+  apiHeaders: Record<string, string> = {},
+): Promise<void> {
   await loadSaved();
   const cache = await caches.open(SAVED_CACHE);
   const urls = [...new Set(plan.urls)];
@@ -174,7 +198,13 @@ export async function saveForOffline(plan: SavePlan, apiHeaders: HeadersInit = {
       )),
     );
   }
-  const next = withSaved(items, { ...plan.item, savedAt: Date.now(), files });
+  const withAccount = Object.keys(apiHeaders).length > 0;
+  const next = withSaved(items, {
+    ...plan.item,
+    savedAt: Date.now(),
+    files,
+    ...(withAccount ? { withAccount } : {}),
+  });
   await set(IDB_KEYS.saved, next, idb());
   publish(next);
 }
@@ -187,6 +217,21 @@ export async function removeSaved(target: { kind: SavedKind; id: number }): Prom
   const next = items.filter((i) => !sameItem(i, target));
   await set(IDB_KEYS.saved, next, idb());
   publish(next);
+}
+
+/**
+ * Sign-out: deletes every item saved with the account's token, and the files only those items
+ * kept, from IndexedDB and the saved cache (the service worker then has nothing of the account's
+ * to answer with).
+ */
+export async function forgetAccountSaves(): Promise<void> {
+  await loadSaved();
+  const { kept, freed } = withoutAccountSaves(items);
+  if (kept.length === items.length) return;
+  const cache = await caches.open(SAVED_CACHE);
+  await Promise.all(freed.map((url) => cache.delete(url)));
+  await set(IDB_KEYS.saved, kept, idb());
+  publish(kept);
 }
 
 const subscribe = (l: () => void) => {

@@ -8,6 +8,7 @@ import { del } from 'idb-keyval';
 import { PROFILE_CACHE_SECONDS } from '@pv/core';
 import { useApi } from '../api/ApiContext.tsx';
 import { unwrap } from '../api/errors.ts';
+import { forgetAccountSaves } from '../db/saved.ts';
 import { PERSIST_KEY } from '../persist.ts';
 import { saveClientConfig, useLocalAppSignedIn, useWebSession } from '../settings/client-config.ts';
 
@@ -46,12 +47,16 @@ export function useMe(enabled: boolean) {
 
 /**
  * Logout of the local-app mode (spec 001 §2.2): the stored token goes, the mode turns off, and
- * answers cached with the user's token are dropped (the caller reloads after 500 ms).
+ * answers cached with the user's token are dropped, and so is what was saved for offline with
+ * it (the caller reloads after 500 ms).
  */
 export async function signOutOfLocalApp(queryClient: QueryClient): Promise<void> {
   saveClientConfig({ refreshToken: '', useLocalAppApi: false });
   queryClient.clear();
-  await del(PERSIST_KEY).catch(() => undefined);
+  await Promise.all([
+    del(PERSIST_KEY).catch(() => undefined),
+    forgetAccountSaves().catch(() => undefined),
+  ]);
 }
 
 /**
