@@ -1,7 +1,11 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, E2E_BASE_URL, E2E_WORKERS, slotPorts } from './env.ts';
 
-/** Specs that run on the 390 px touch phone as well as on the 1440 px desktop. */
+/**
+ * Specs with tests that run on the 390 px touch phone as well as on the 1440 px desktop: in them,
+ * the tests tagged `@phone` in their title (a behaviour that depends on the width or on touch:
+ * the bottom bar, long presses, swipes, sheets, row and grid layouts, every screen's screenshot).
+ */
 const PHONE_SPECS = [
   'artwork.spec.ts',
   'home.spec.ts',
@@ -87,12 +91,13 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { viewport: { width: 1440, height: 900 } } },
     {
-      // The phone runs the specs whose behaviour depends on the width or on touch (the shell and
-      // its bottom bar, rows, spotlight cards, themes, the novel cards, screenshots); a behaviour
-      // that is the same at every width is tested once, on the desktop project. A spec that checks
-      // a phone layout joins this list.
+      // The phone runs the tests whose behaviour depends on the width or on touch (the shell and
+      // its bottom bar, long presses and swipes, sheets, rows and grids, spotlight cards, every
+      // screen's screenshot): those tagged @phone in PHONE_SPECS. A behaviour that is the same at
+      // every width is tested once, on the desktop project, which runs every test.
       name: 'mobile',
       testMatch: PHONE_SPECS,
+      grep: /@phone/,
       use: { viewport: { width: 390, height: 844 }, hasTouch: true },
     },
   ],

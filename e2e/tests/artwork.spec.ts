@@ -111,7 +111,9 @@ test('every tag is a link to its search, with its translated name', async ({ pag
   await expect(page).toHaveURL(`/search/${encodeURIComponent(translated.name)}`);
 });
 
-test('a long press on a tag offers to block it, without opening the search', async ({ page }) => {
+test('a long press on a tag offers to block it, without opening the search @phone', async ({
+  page,
+}) => {
   await open(page, single.id);
   const tag = page.getByTestId('artwork-tag').first();
   const box = (await tag.boundingBox())!;
@@ -173,7 +175,7 @@ test('a 7-page work starts shrunk with a page counter; "show all" shows every pa
   await expect(page.getByTestId('artwork-show-all')).toHaveCount(0);
 });
 
-test("the author's carousel shows with 10 or more works beside the metadata, its 'more' slide to their works", async ({
+test("the author's carousel shows with 10 or more works beside the metadata, its 'more' slide to their works @phone", async ({
   page,
 }) => {
   await open(page, prolific.id);
@@ -266,7 +268,7 @@ test('signed in, bookmark and unbookmark; a failure leaves the state with its to
   await expect(button).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('visitors get no bookmark button; the share sheet offers its targets and the QR code', async ({
+test('visitors get no bookmark button; the share sheet offers its targets and the QR code @phone', async ({
   page,
 }) => {
   await open(page, single.id);
@@ -301,7 +303,7 @@ test('visitors get no bookmark button; the share sheet offers its targets and th
   expect(url.searchParams.get('url')).toMatch(new RegExp(`/artworks/${single.id}$`));
 });
 
-test('a tapped picture opens the full-screen viewer: pages by button, arrow key and swipe; zoom; Esc', async ({
+test('a tapped picture opens the full-screen viewer: pages by button, arrow key and swipe; zoom; Esc @phone', async ({
   page,
 }) => {
   await open(page, long.id);
@@ -363,7 +365,7 @@ test('with the lightbox setting on, a tapped picture opens the lightbox', async 
   await expect(page.getByTestId('artwork-viewer')).toHaveAttribute('data-mode', 'lightbox');
 });
 
-test('comments: 3 roots, the popup with 10 then 30 more, replies on demand, stamps and emoji', async ({
+test('comments: 3 roots, the popup with 10 then 30 more, replies on demand, stamps and emoji @phone', async ({
   page,
 }) => {
   await open(page, single.id);

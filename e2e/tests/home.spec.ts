@@ -37,7 +37,7 @@ interface RawIllust {
   total_bookmarks: number;
 }
 
-test('illust home: tabs, trending placeholder, ranking row of 10 plus more, images load', async ({
+test('illust home: tabs, trending placeholder, ranking row of 10 plus more, images load @phone', async ({
   page,
 }) => {
   await page.goto('/');
@@ -146,7 +146,7 @@ test('random illustrations: single-page cards that keep loading as you scroll', 
   expect(await cards.count()).toBeGreaterThan(first);
 });
 
-test('the home search box: ids, links, text and the placeholder', async ({ page }) => {
+test('the home search box: ids, links, text and the placeholder @phone', async ({ page }) => {
   await page.goto('/');
   const box = page.getByTestId('home-search');
   await expect(box).toHaveAttribute('placeholder', /.+/);
@@ -302,7 +302,7 @@ test('discovery: a home card in self-hosted mode, and a screen whose shuffle bri
   await expect(page.getByTestId('artwork-card-title').first()).not.toHaveAttribute('href', before!);
 });
 
-test("the ranking row's 'more' slide shows the feed's items 10 to 15 behind it, without holes; rows line up with their headings", async ({
+test("the ranking row's 'more' slide shows the feed's items 10 to 15 behind it, without holes; rows line up with their headings @phone", async ({
   page,
 }) => {
   const date = rankingDateWindow(new Date()).defaultDate;

@@ -49,7 +49,7 @@ async function expectNovelCard(card: Locator) {
   await expectImageLoaded(cover);
 }
 
-test('novel home: tabs, ranking top 10 with view more, recommended, random novels', async ({
+test('novel home: tabs, ranking top 10 with view more, recommended, random novels @phone', async ({
   page,
 }) => {
   await page.goto('/home_novel');
@@ -85,7 +85,7 @@ async function moreSlideImages(slide: Locator): Promise<string[]> {
   return slide.locator('img').evaluateAll((els) => els.map((el) => el.getAttribute('src') ?? ''));
 }
 
-test("every novel home row ends in a 'more' slide to its full list, over covers 10 to 15", async ({
+test("every novel home row ends in a 'more' slide to its full list, over covers 10 to 15 @phone", async ({
   page,
 }) => {
   await page.goto('/home_novel');

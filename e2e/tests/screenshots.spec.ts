@@ -256,7 +256,7 @@ const injectAxe = (page: Page) => page.evaluate(AXE_SOURCE);
  * test-results/ (attached to the report) for a person to look at.
  */
 for (const screen of screens) {
-  test(`${screen.name}: light and dark, laid out at this width, no serious axe violation, screenshots kept`, async ({
+  test(`${screen.name}: light and dark, laid out at this width, no serious axe violation, screenshots kept @phone`, async ({
     page,
   }, testInfo) => {
     const started = Date.now();

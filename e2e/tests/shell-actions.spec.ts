@@ -194,7 +194,7 @@ test('the card title opens the full-size viewer; with the lightbox on, one page 
   await expect(viewer).toHaveCount(0);
 });
 
-test('a long press (800 ms) offers to block the author, who then disappears from lists', async ({
+test('a long press (800 ms) offers to block the author, who then disappears from lists @phone', async ({
   page,
 }) => {
   await page.goto('/rank/daily');
@@ -238,7 +238,7 @@ test('a long press (800 ms) offers to block the author, who then disappears from
   ).toHaveCount(0);
 });
 
-test('a long press with download on saves the pages under the file-name template', async ({
+test('a long press with download on saves the pages under the file-name template @phone', async ({
   page,
 }) => {
   await page.goto('/rank/daily');

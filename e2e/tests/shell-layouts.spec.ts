@@ -31,7 +31,7 @@ const setApp = (page: Page, app: Record<string, unknown>) =>
     );
   }, app);
 
-test('the grid switches layouts with the setting, also from another tab', async ({
+test('the grid switches layouts with the setting, also from another tab @phone', async ({
   page,
   context,
 }) => {
@@ -88,7 +88,7 @@ test('the grid switches layouts with the setting, also from another tab', async 
   await other.close();
 });
 
-test('a Justified grid of a whole ranking keeps a bounded DOM', async ({ page }) => {
+test('a Justified grid of a whole ranking keeps a bounded DOM @phone', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/rank/daily');
   await setApp(page, { wfType: 'Justified' });
@@ -124,7 +124,7 @@ async function recordTransitions(page: Page) {
 const transitions = (page: Page) =>
   page.evaluate(() => (window as unknown as { __vt: string[] }).__vt);
 
-test('page transitions run forward and in reverse on back; scroll is reset, then restored', async ({
+test('page transitions run forward and in reverse on back; scroll is reset, then restored @phone', async ({
   page,
 }) => {
   await recordTransitions(page);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SANDBOX_BASE_URL } from '../env.ts';
 
-test('the bottom navigation offers Home, Search, Rank and Setting, and Top below 1280 px', async ({
+test('the bottom navigation offers Home, Search, Rank and Setting, and Top below 1280 px @phone', async ({
   page,
 }) => {
   await page.goto('/rank/daily');
@@ -26,7 +26,7 @@ for (const alias of ['/rank', '/ranking', '/ranking.php']) {
   });
 }
 
-test('a missing artwork shows a message, not a blank page', async ({ page }) => {
+test('a missing artwork shows a message, not a blank page @phone', async ({ page }) => {
   await page.goto('/artworks/1');
   await expect(page.getByTestId('artwork-deleted')).toContainText('This work is not available');
   // A detail page: the top bar, no bottom navigation (a desktop keeps its side rail).
@@ -35,7 +35,7 @@ test('a missing artwork shows a message, not a blank page', async ({ page }) => 
   await expect(page.getByTestId('bottom-nav')).toHaveCount(desktop ? 1 : 0);
 });
 
-test('a long press on back (800 ms) asks, then goes Home; a short one just goes back', async ({
+test('a long press on back (800 ms) asks, then goes Home; a short one just goes back @phone', async ({
   page,
 }) => {
   await page.goto('/rank/daily');
@@ -67,7 +67,7 @@ test('a long press on back (800 ms) asks, then goes Home; a short one just goes 
   await page.mouse.up();
 });
 
-test('the bottom navigation hides when scrolled down past 160 px, and comes back on the way up', async ({
+test('the bottom navigation hides when scrolled down past 160 px, and comes back on the way up @phone', async ({
   page,
 }) => {
   await page.goto('/rank/daily');
@@ -94,7 +94,9 @@ test('the bottom navigation hides when scrolled down past 160 px, and comes back
   await expect.poll(onScreen).toBe(true);
 });
 
-test('tapping the current section scrolls to the top instead of navigating', async ({ page }) => {
+test('tapping the current section scrolls to the top instead of navigating @phone', async ({
+  page,
+}) => {
   await page.goto('/rank/daily');
   await expect(page.getByTestId('artwork-card').nth(8)).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 900));
@@ -108,7 +110,7 @@ test('tapping the current section scrolls to the top instead of navigating', asy
   await expect(page).toHaveURL(/\/rank\/daily$/);
 });
 
-test('the running notice shows as a banner with its link, and stays closed once closed', async ({
+test('the running notice shows as a banner with its link, and stays closed once closed @phone', async ({
   page,
   request,
 }) => {

@@ -133,7 +133,7 @@ test('an unknown article says so instead of a blank page', async ({ page }) => {
   await expect(page.getByTestId('spotlight-error')).toContainText('This article does not exist.');
 });
 
-test('the home spotlight card opens the illustration variant on wide screens, the article on narrow ones', async ({
+test('the home spotlight card opens the illustration variant on wide screens, the article on narrow ones @phone', async ({
   page,
 }) => {
   await page.goto('/');
@@ -227,7 +227,7 @@ test('a hostile article body runs nothing: scripts, handlers and javascript: lin
   await expect(page).toHaveURL(new RegExp(`/a/${detail!.id}$`));
 });
 
-test('the home spotlight card follows the window: article links on narrow, illustration on wide', async ({
+test('the home spotlight card follows the window: article links on narrow, illustration on wide @phone', async ({
   page,
 }) => {
   const start = page.viewportSize()!;

@@ -71,7 +71,7 @@ test('the body background setting washes the accent behind the pages; off by def
   expect(channels).toContain('229,72,77');
 });
 
-test('observed lazy images load only near the viewport (0 50 50 0 px, preload 1.3)', async ({
+test('observed lazy images load only near the viewport (0 50 50 0 px, preload 1.3) @phone', async ({
   page,
 }) => {
   await page.addInitScript(() =>
