@@ -9,7 +9,7 @@ import {
   type ContentSettings,
   type RawIllust,
 } from '@pv/core';
-import { expectShownAmong, shownCardIds } from './helpers.ts';
+import { expectShownAmong, nextFrames, scrollUntil, shownCardIds } from './helpers.ts';
 
 async function settings(page: Page, value: object) {
   await page.evaluate((v) => localStorage.setItem('pv.settings', JSON.stringify(v)), value);
@@ -79,7 +79,7 @@ async function everyShownId(page: Page): Promise<Set<number>> {
   await page.evaluate(() => window.scrollTo(0, 0));
   for (let y = 0; ; y += 500) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(150);
+    await nextFrames(page);
     for (const id of await shownCardIds(page)) ids.add(id);
     const end = await page.evaluate(() => document.documentElement.scrollHeight);
     if (y > end) break;
@@ -89,10 +89,7 @@ async function everyShownId(page: Page): Promise<Set<number>> {
 
 /** Scrolls down until `locator` has a match, then scrolls it into view. */
 async function scrollTo(page: Page, locator: Locator) {
-  for (let i = 0; i < 40 && (await locator.count()) === 0; i++) {
-    await page.mouse.wheel(0, 500);
-    await page.waitForTimeout(150);
-  }
+  await scrollUntil(page, async () => (await locator.count()) > 0, { wheel: true });
   await locator.first().scrollIntoViewIfNeeded();
 }
 

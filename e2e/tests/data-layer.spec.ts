@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { idb } from './helpers.ts';
 
 const RATE_LIMIT = {
   error: { user_message: '', message: 'Rate Limit', reason: '', user_message_details: {} },
@@ -45,8 +46,12 @@ test('a reload shows cached answers at once, even with the network gone', async 
   await page.goto('/rank/daily');
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   const first = await page.getByTestId('artwork-card-title').first().textContent();
-  // the cache is written to IndexedDB at most once a second
-  await page.waitForTimeout(1_500);
+  // the cache is written to IndexedDB at most once a second: wait until it holds the list
+  await expect
+    .poll(async () => JSON.stringify((await idb(page, 'pv.queryCache')) ?? '').includes(first!), {
+      timeout: 10_000,
+    })
+    .toBe(true);
   await page.route('**/api/pixiv/**', (route) => route.abort());
   await page.reload();
   await expect(page.getByTestId('artwork-card-title').first()).toHaveText(first!);

@@ -7,7 +7,7 @@ import {
   type RawUserPreview,
   type WebRecommendedUser,
 } from '@pv/core';
-import { expectImageLoaded } from './helpers.ts';
+import { expectImageLoaded, letTimePass } from './helpers.ts';
 
 /** Discovery (spec 000 §2, §4; self-hosted mode, as the e2e server runs): artworks and users. */
 
@@ -74,6 +74,7 @@ test('discovery users: a tab of the recommended users (/user_recommended), loade
     if (path === '/api/web/discovery_users') webCalls.push(r.url());
   });
   const answer = await pinRecommendedUsers(page);
+  await page.clock.install();
   await page.goto('/discovery');
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   // the users are asked for only once their tab is opened
@@ -95,7 +96,7 @@ test('discovery users: a tab of the recommended users (/user_recommended), loade
   // one load finishes the list: scrolling to the end asks for nothing more
   await expect(page.getByTestId('list-finished')).toBeVisible();
   await page.getByTestId('list-finished').scrollIntoViewIfNeeded();
-  await page.waitForTimeout(1500);
+  await letTimePass(page, 2_500);
   expect(calls).toHaveLength(1);
   // the spec's call, not the web discovery one
   expect(webCalls).toEqual([]);

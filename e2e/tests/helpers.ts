@@ -95,3 +95,46 @@ export async function recordToasts(page: Page): Promise<string[]> {
   await page.evaluate(observe);
   return seen;
 }
+
+/**
+ * Scrolls the page to its end until `done()` holds: a paged list asks for its next page as its
+ * end comes into view, so each round scrolls again and then looks (a state, polled; no fixed
+ * wait). `wheel` scrolls by the mouse wheel instead, for screens that page on wheel events.
+ */
+export async function scrollUntil(
+  page: Page,
+  done: () => Promise<boolean>,
+  { timeout = 60_000, wheel = false }: { timeout?: number; wheel?: boolean } = {},
+) {
+  await expect(async () => {
+    if (wheel) await page.mouse.wheel(0, 500);
+    else await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    expect(await done()).toBe(true);
+  }).toPass({ timeout, intervals: [100, 200, 400] });
+}
+
+/** Resolves once the page has drawn two more frames (what a scroll or a state change renders). */
+export const nextFrames = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+      ),
+  );
+
+/**
+ * Lets `ms` pass on the page's clock at once (the test installed `page.clock` before loading
+ * the page): the timers that fall due in that time run now. What they start follows: the page
+ * draws two frames (renders, effects), then sends a request of its own, which the test sees
+ * after every request the page sent before it. A rule that nothing happens within a time (a
+ * throttle, a debounce, a stopped player) is checked this way without waiting for that time.
+ */
+export async function letTimePass(page: Page, ms: number) {
+  await page.clock.fastForward(ms);
+  await nextFrames(page);
+  const marker = `/manifest.webmanifest?settled=${Date.now()}-${Math.random()}`;
+  await Promise.all([
+    page.waitForRequest((r) => r.url().endsWith(marker)),
+    page.evaluate((url) => fetch(url).then(() => undefined), marker),
+  ]);
+}

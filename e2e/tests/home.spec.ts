@@ -11,7 +11,13 @@ import {
   type Artwork,
   type RawIllust as CoreRawIllust,
 } from '@pv/core';
-import { expectImageLoaded, linkedArtworkId, shownCardIds } from './helpers.ts';
+import {
+  expectImageLoaded,
+  letTimePass,
+  linkedArtworkId,
+  scrollUntil,
+  shownCardIds,
+} from './helpers.ts';
 
 /** The content preferences of a new visitor. */
 const DEFAULT_PREFS = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
@@ -138,10 +144,7 @@ test('random illustrations: single-page cards that keep loading as you scroll', 
     (r) => r.url().includes('/api/pixiv/rank') && r.request().frame() === page.mainFrame(),
   );
   await page.mouse.move(200, 300);
-  for (let i = 0; i < 30 && (await cards.count()) <= first; i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(300);
-  }
+  await scrollUntil(page, async () => (await cards.count()) > first);
   await next;
   expect(await cards.count()).toBeGreaterThan(first);
 });
@@ -418,12 +421,13 @@ test('recommended illustrations: one page, and in local-app mode a load-more but
       pages.push(new URL(r.url()).searchParams.get('page') ?? '');
     }
   });
+  await page.clock.install();
   await page.goto('/osusume_illust');
   const cards = page.getByTestId('image-grid').locator('[data-card-count]');
   await expect(page.getByTestId('list-finished')).toHaveText('No more');
   await expect(page.getByTestId('load-more')).toHaveCount(0);
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(1_500);
+  await letTimePass(page, 2_500);
   expect(pages).toEqual(['1']);
 
   await page.evaluate(() =>
@@ -444,7 +448,7 @@ test('recommended illustrations: one page, and in local-app mode a load-more but
   expect(first).toBeGreaterThan(0);
   // scrolling alone brings nothing more
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-  await page.waitForTimeout(1_500);
+  await letTimePass(page, 2_500);
   expect(Number(await cards.getAttribute('data-card-count'))).toBe(first);
   const next = page.waitForResponse(
     (r) => r.url().includes('/api/pixiv/illust_recommended') && r.url().includes('page=2'),
@@ -466,23 +470,26 @@ test('random illustrations stop after their last page, asking at most once per 1
   page.on('requestfinished', (r) => {
     if (new URL(r.url()).pathname === '/api/pixiv/rank') asked.push(r.timing().startTime);
   });
+  let sent = 0;
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/pixiv/rank') sent++;
+  });
+  await page.clock.install();
   await page.goto('/');
   const random = page.getByTestId('home-random');
   await expect(random.getByTestId('artwork-card').first()).toBeVisible();
   await page.mouse.move(200, 300);
   const finished = random.getByTestId('list-finished');
-  for (let i = 0; i < 160 && !(await finished.isVisible()); i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(200);
-  }
+  await scrollUntil(page, () => finished.isVisible());
   await expect(finished).toHaveText('No more');
   // scrolling on at the end asks for nothing more
-  const atEnd = asked.length;
-  for (let i = 0; i < 10; i++) {
+  const atEnd = sent;
+  for (let i = 0; i < 3; i++) {
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(200);
+    await letTimePass(page, 1_500);
   }
-  expect(asked.length).toBe(atEnd);
+  expect(sent).toBe(atEnd);
+  await expect.poll(() => asked.length).toBe(sent);
   // the ranking card's request and the random list's pages 1 to 9
   expect(asked).toHaveLength(1 + RANDOM_ILLUST_LAST_PAGE);
   asked.sort((a, b) => a - b);

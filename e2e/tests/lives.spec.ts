@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded } from './helpers.ts';
+import { expectImageLoaded, letTimePass, scrollUntil } from './helpers.ts';
 
 interface AppLive {
   id: string;
@@ -15,10 +15,7 @@ async function lives(request: APIRequestContext): Promise<AppLive[]> {
 /** Scrolls the live list until it says it has no more. */
 async function loadEveryPage(page: Page) {
   const finished = page.getByTestId('list-finished');
-  for (let i = 0; i < 30 && !(await finished.isVisible()); i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(300);
-  }
+  await scrollUntil(page, () => finished.isVisible());
   await expect(finished).toBeVisible();
 }
 
@@ -145,6 +142,7 @@ test('a live plays its stream, ticks its time, and its chat grows from the webso
 
 test('finish closes the live: the player stops and the time stands still', async ({ page }) => {
   const live = (await lives(page.request)).filter((l) => !l.is_adult)[2]!;
+  await page.clock.install();
   await page.goto(`/live/${live.id}`);
   await expect(page.getByTestId('live-chat-entry').first()).toBeVisible();
   // beside the video the chat list runs down to the end of the video's column, not short of it
@@ -156,13 +154,13 @@ test('finish closes the live: the player stops and the time stands still', async
   const list = (await page.getByTestId('live-chat').boundingBox())!;
   // (the chat box's 1 px border lies between them)
   expect(Math.abs(list.y + list.height - (stage.y + stage.height))).toBeLessThanOrEqual(2);
-  await page.waitForTimeout(500);
   const res = await page.request.post(`${SANDBOX_BASE_URL}/_sandbox/lives/${live.id}/finish`);
   expect(res.status()).toBe(200);
   await expect(page.getByTestId('live-finished')).toBeVisible({ timeout: 10_000 });
   await expect(page.getByTestId('live-video')).toHaveCount(0);
   const stopped = await page.getByTestId('live-elapsed').textContent();
-  await page.waitForTimeout(1_500);
+  // a running clock would have ticked in that time
+  await letTimePass(page, 2_000);
   await expect(page.getByTestId('live-elapsed')).toHaveText(stopped!);
 });
 
@@ -207,6 +205,7 @@ test('a live with guests switches performers; the socket moves hearts and audien
   page.on('request', (r) => {
     if (r.url().includes('/api/sketch/hls/')) hls.push(new URL(r.url()).pathname);
   });
+  await page.clock.install();
   await page.goto(`/live/${live!.id}`);
   await expect(page.getByTestId('live-detail')).toBeVisible();
 
@@ -263,7 +262,8 @@ test('a live with guests switches performers; the socket moves hearts and audien
   await closed;
   await expect(page.getByTestId('live-video')).toHaveCount(0);
   const before = hls.length;
-  await page.waitForTimeout(4_000);
+  // a player still running would have asked for its playlist again in that time
+  await letTimePass(page, 4_000);
   expect(hls.length).toBe(before);
   expect(sockets).toHaveLength(1);
 });

@@ -9,7 +9,7 @@ import {
   toProxiedImageUrl,
   type RawNovel as CoreRawNovel,
 } from '@pv/core';
-import { expectImageLoaded } from './helpers.ts';
+import { expectImageLoaded, letTimePass, scrollUntil } from './helpers.ts';
 
 /** The novel screens (spec 000 §2 Novel home, Ranking, Search) as a person uses them. */
 
@@ -401,16 +401,14 @@ test('random novels stop after page 4', async ({ page }) => {
     // the random feed asks for page 1 of random rankings (no page parameter)
     if (url.pathname === '/api/pixiv/rank_novel' && !url.searchParams.has('page')) randomPages++;
   });
+  await page.clock.install();
   await page.goto('/home_novel');
   const random = page.getByTestId('home-random');
   await expect(random.getByTestId('novel-card').first()).toBeAttached();
   await page.mouse.move(200, 300);
-  for (let i = 0; i < 60 && !(await random.getByTestId('list-finished').isVisible()); i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(400);
-  }
+  await scrollUntil(page, () => random.getByTestId('list-finished').isVisible());
   await expect(random.getByTestId('list-finished')).toBeVisible();
-  await page.waitForTimeout(2_000);
+  await letTimePass(page, 2_500);
   // the ranking card's head request has no page parameter either
   expect(randomPages).toBe(4 + 1);
 });
@@ -421,10 +419,7 @@ test('a long novel ranking scrolled to the end keeps a bounded DOM', async ({ pa
   const grid = page.getByTestId('novel-grid');
   await expect(page.getByTestId('novel-card').first()).toBeVisible();
   await page.mouse.move(200, 300);
-  for (let i = 0; i < 80 && !(await page.getByTestId('list-finished').isVisible()); i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(400);
-  }
+  await scrollUntil(page, () => page.getByTestId('list-finished').isVisible());
   await expect(page.getByTestId('list-finished')).toBeVisible();
   const total = Number(await grid.locator('[data-card-count]').getAttribute('data-card-count'));
   // cards are 156 px high with 8 px gaps; rows are kept 1200 px above and below the viewport

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { rankingDateWindow } from '@pv/core';
-import { expectImageLoaded, linkedArtworkId } from './helpers.ts';
+import { expectImageLoaded, linkedArtworkId, scrollUntil } from './helpers.ts';
 
 async function gridHeight(page: Page) {
   return page.getByTestId('image-grid').evaluate((el) => el.scrollHeight);
@@ -31,10 +31,7 @@ test('scrolling to the end of the ranking loads the next page', async ({ page })
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   const before = await gridHeight(page);
   await page.mouse.move(200, 300);
-  for (let i = 0; i < 20 && (await gridHeight(page)) <= before; i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(300);
-  }
+  await scrollUntil(page, async () => (await gridHeight(page)) > before);
   await morePage;
   await expect.poll(() => gridHeight(page)).toBeGreaterThan(before);
 });
@@ -132,10 +129,7 @@ test('a whole ranking scrolled to the end keeps a bounded DOM, and cards come ba
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   const firstTitle = await page.getByTestId('artwork-card-title').first().textContent();
   await page.mouse.move(200, 300);
-  for (let i = 0; i < 80 && !(await page.getByTestId('list-finished').isVisible()); i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(400);
-  }
+  await scrollUntil(page, () => page.getByTestId('list-finished').isVisible());
   await expect(page.getByTestId('list-finished')).toBeVisible();
   const total = Number(await grid.locator('[data-card-count]').getAttribute('data-card-count'));
   expect(total).toBeGreaterThan(300);

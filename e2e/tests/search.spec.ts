@@ -10,7 +10,13 @@ import {
   type RawIllust,
 } from '@pv/core';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded, expectShownAmong, linkedArtworkId, shownCardIds } from './helpers.ts';
+import {
+  expectImageLoaded,
+  expectShownAmong,
+  letTimePass,
+  linkedArtworkId,
+  shownCardIds,
+} from './helpers.ts';
 
 const DEFAULT_PREFS = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
 
@@ -653,6 +659,7 @@ test('the dropdown lists the history while no word is typed; typing hides it (se
     (h) => localStorage.setItem('pv.searchHistory', JSON.stringify(h)),
     history,
   );
+  await page.clock.install();
   await page.goto('/search');
   const input = page.getByTestId('search-input');
   await input.focus();
@@ -660,7 +667,8 @@ test('the dropdown lists the history while no word is typed; typing hides it (se
   await expect(entries).toHaveText(history);
   await input.pressSequentially('風');
   await expect(page.getByTestId('search-history')).toHaveCount(0);
-  await page.waitForTimeout(1000);
+  // past the suggestions' debounce: still none asked for
+  await letTimePass(page, 1_000);
   await expect(page.getByTestId('search-suggestions')).toHaveCount(0);
   expect(asked).toEqual([]);
   await input.press('Backspace');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded, idb, linkedArtworkId } from './helpers.ts';
+import { expectImageLoaded, idb, letTimePass, linkedArtworkId } from './helpers.ts';
 
 // The sandbox's safe demo account (packages/sandbox/README.md).
 const SAFE_TOKEN = 'sbxSafeRefreshToken000000000000000000000002';
@@ -20,7 +20,8 @@ async function longPress(
 ) {
   await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2);
   await page.mouse.down();
-  await page.waitForTimeout(1_000);
+  // held for a second on the page's clock (the test installed it)
+  await page.clock.fastForward(1_000);
   await page.mouse.up();
 }
 
@@ -197,6 +198,7 @@ test('the card title opens the full-size viewer; with the lightbox on, one page 
 test('a long press (800 ms) offers to block the author, who then disappears from lists @phone', async ({
   page,
 }) => {
+  await page.clock.install();
   await page.goto('/rank/daily');
   const first = page.getByTestId('artwork-card').first();
   await expect(first).toBeVisible();
@@ -215,7 +217,7 @@ test('a long press (800 ms) offers to block the author, who then disappears from
   await page.mouse.move(box.x + 20, box.y + 20);
   await page.mouse.down();
   await page.mouse.move(box.x + 40, box.y + 20);
-  await page.waitForTimeout(1_000);
+  await letTimePass(page, 1_000);
   await page.mouse.up();
   await expect(page.getByTestId('block-dialog')).toHaveCount(0);
 
@@ -241,6 +243,7 @@ test('a long press (800 ms) offers to block the author, who then disappears from
 test('a long press with download on saves the pages under the file-name template @phone', async ({
   page,
 }) => {
+  await page.clock.install();
   await page.goto('/rank/daily');
   await setApp(page, { isLongpressDL: true, dlFileNameTpl: '{pid}_p{index}' });
   await page.reload();

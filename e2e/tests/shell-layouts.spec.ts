@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { scrollUntil } from './helpers.ts';
 
 interface Rect {
   top: number;
@@ -94,10 +95,7 @@ test('a Justified grid of a whole ranking keeps a bounded DOM @phone', async ({ 
   await setApp(page, { wfType: 'Justified' });
   await page.reload();
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
-  for (let i = 0; i < 40 && !(await page.getByTestId('list-finished').isVisible()); i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(400);
-  }
+  await scrollUntil(page, () => page.getByTestId('list-finished').isVisible());
   const grid = page.getByTestId('image-grid');
   const total = Number(await grid.locator('[data-card-count]').getAttribute('data-card-count'));
   expect(total).toBeGreaterThan(150);

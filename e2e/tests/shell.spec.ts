@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { SANDBOX_BASE_URL } from '../env.ts';
+import { letTimePass, nextFrames } from './helpers.ts';
 
 test('the bottom navigation offers Home, Search, Rank and Setting, and Top below 1280 px @phone', async ({
   page,
@@ -40,12 +41,14 @@ test('a long press on back (800 ms) asks, then goes Home; a short one just goes 
 }) => {
   await page.goto('/rank/daily');
   await page.goto('/rank/weekly');
+  await page.clock.install();
   await page.goto('/spotlights');
   const back = page.getByTestId('top-bar-back');
   const box = (await back.boundingBox())!;
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
-  await page.waitForTimeout(1_000);
+  // held for a second on the page's clock
+  await page.clock.fastForward(1_000);
   await page.mouse.up();
   const dialog = page.getByTestId('confirm-dialog');
   await expect(dialog).toBeVisible();
@@ -62,7 +65,7 @@ test('a long press on back (800 ms) asks, then goes Home; a short one just goes 
   await page.mouse.move(again.x + 5, again.y + 5);
   await page.mouse.down();
   await page.mouse.move(again.x + 25, again.y + 5);
-  await page.waitForTimeout(1_000);
+  await letTimePass(page, 1_000);
   await expect(page.getByTestId('confirm-dialog')).toBeHidden();
   await page.mouse.up();
 });
@@ -84,7 +87,9 @@ test('the bottom navigation hides when scrolled down past 160 px, and comes back
     await page.waitForFunction((top) => Math.abs(window.scrollY - top) < 2, y);
   };
   await scrollTo(150);
-  await page.waitForTimeout(400);
+  // the scroll has been handled and drawn: the bar did not start to hide
+  await nextFrames(page);
+  await expect(nav).not.toHaveAttribute('data-hidden');
   expect(await onScreen()).toBe(true);
   await scrollTo(600);
   // From 1024 px the navigation is a side rail, which stays (desktop-shell.spec.ts).

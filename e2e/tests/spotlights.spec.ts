@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { SpotlightDetail, SpotlightList } from '@pv/core';
-import { expectImageLoaded } from './helpers.ts';
+import { expectImageLoaded, scrollUntil } from './helpers.ts';
 
 async function article(request: APIRequestContext, id: number): Promise<SpotlightDetail> {
   return (await (await request.get(`/api/spotlight/${id}?lang=en`)).json()) as SpotlightDetail;
@@ -42,10 +42,7 @@ test('the spotlight list shows article cards in seven tabs and pages as you scro
   await expectImageLoaded(cards.first().locator('img'));
   const first = await cards.count();
   expect(first).toBeGreaterThanOrEqual(20);
-  for (let i = 0; i < 20 && (await cards.count()) <= first; i++) {
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await page.waitForTimeout(300);
-  }
+  await scrollUntil(page, async () => (await cards.count()) > first);
   expect(await cards.count()).toBeGreaterThan(first);
 
   await page.getByTestId('spotlight-tabs').getByRole('link', { name: 'Manga' }).click();
@@ -218,11 +215,17 @@ test('a hostile article body runs nothing: scripts, handlers and javascript: lin
   await expect(body.locator('script, iframe, svg, [onerror], [onmouseover], [style]')).toHaveCount(
     0,
   );
-  // the broken image had its chance to fire onerror
-  await page.waitForTimeout(500);
+  // the broken picture has failed (complete, no pixels): its onerror, had it kept one, has run
+  await expect
+    .poll(() =>
+      body
+        .locator('img')
+        .evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).complete)),
+    )
+    .toBe(true);
   await body.getByText('TRAP-LINK').click();
+  // mouse events are dispatched before hover() returns
   await body.getByText('cover').hover();
-  await page.waitForTimeout(300);
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   await expect(page).toHaveURL(new RegExp(`/a/${detail!.id}$`));
 });

@@ -39,6 +39,7 @@ export function BottomNav() {
   return (
     <nav
       className={`${styles.nav} ${hidden ? styles.hidden : ''}`}
+      data-hidden={hidden || undefined}
       data-testid="bottom-nav"
       aria-label={t('nav.label')}
     >
