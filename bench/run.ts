@@ -38,6 +38,18 @@ function writeResult(name: string, data: object) {
   console.log(`wrote ${file}`);
 }
 
+// Debian's Chromium (not the tests' headless shell) for the benchmarks that drive a browser.
+if (runs('grid') || runs('firstcard') || runs('ugoira')) {
+  const chromium = spawnSync(
+    process.execPath,
+    [join(root, 'scripts/ensure-chromium.mjs'), '--browser'],
+    {
+      stdio: 'inherit',
+    },
+  );
+  if (chromium.status !== 0) process.exit(chromium.status ?? 1);
+}
+
 // (the bundle benchmark builds its own, with source maps)
 if (runs('grid') || runs('load') || runs('firstcard')) {
   const build = spawnSync('npm', ['run', 'build', '-w', '@pv/web'], {
