@@ -334,8 +334,29 @@ test('visitors get no bookmark button; the share sheet offers its targets and th
   await page.mouse.move(4, 4);
   await page.mouse.up();
   await expect(sheet).toBeVisible();
-  for (const target of ['copy', 'qrcode', 'weibo', 'qzone', 'qq', 'wechat', 'twitter', 'facebook'])
-    await expect(sheet.getByTestId(`share-${target}`)).toBeVisible();
+  // each target: a drawn icon (no letter in a circle), named by its label, no two icons alike
+  const names = {
+    copy: 'Copy link',
+    qrcode: 'QR code',
+    weibo: 'Weibo',
+    qzone: 'Qzone',
+    qq: 'QQ',
+    wechat: 'WeChat',
+    twitter: 'X (Twitter)',
+    facebook: 'Facebook',
+  };
+  const drawn = new Set<string>();
+  for (const [target, name] of Object.entries(names)) {
+    const button = sheet.getByRole('button', { name, exact: true });
+    await expect(button).toHaveAttribute('data-testid', `share-${target}`);
+    const icon = button.locator('svg');
+    await expect(icon).toBeVisible();
+    await expect(icon).toHaveAttribute('aria-hidden', 'true');
+    const shape = await icon.evaluate((svg) => svg.innerHTML);
+    expect(shape).toMatch(/<(path|rect)/);
+    drawn.add(shape);
+  }
+  expect(drawn.size).toBe(Object.keys(names).length);
   await sheet.getByTestId('share-qrcode').click();
   const qr = sheet.getByTestId('share-qr');
   await expectImageLoaded(qr);
