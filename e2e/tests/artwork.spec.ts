@@ -11,6 +11,7 @@ interface RawWork {
   page_count: number;
   x_restrict: number;
   caption: string;
+  create_date: string;
   user: { id: number };
   tags: { name: string; translated_name: string | null }[];
 }
@@ -98,6 +99,52 @@ test('the metadata: title, counts, size, date, id; the title names work and auth
   // a single picture has no page counter and no "show all"
   await expect(page.getByTestId('artwork-page-counter')).toHaveCount(0);
   await expect(page.getByTestId('artwork-show-all')).toHaveCount(0);
+});
+
+test.describe('seen from New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test("the work's date and its comments' dates: one format, at the viewer's clock", async ({
+    page,
+    request,
+  }) => {
+    // pixiv's times are JST wall times: the work's `2026-11-30T10:07:00+09:00`, a www comment's
+    // `2026-11-30 10:07`; both show at New York's clock, in the one format of the language
+    const res = await request.get(
+      `/api/web/illust_comment_roots?illust_id=${single.id}&offset=0&limit=3`,
+    );
+    const raw = ((await res.json()) as { body: { comments: { commentDate: string }[] } }).body
+      .comments;
+    const instants = [
+      new Date(single.create_date),
+      ...raw.map((c) => new Date(`${c.commentDate.replace(' ', 'T')}+09:00`)),
+    ].map((d) => d.toISOString());
+    await open(page, single.id);
+    // what the language's one format writes at New York's clock (the browser's own Intl)
+    const expected = await page.evaluate((times) => {
+      const timeZone = 'America/New_York';
+      const full = new Intl.DateTimeFormat('en', {
+        timeZone,
+        dateStyle: 'medium',
+        timeStyle: 'short',
+      });
+      const day = new Intl.DateTimeFormat('en', { timeZone, dateStyle: 'medium' });
+      return times.map((t) => ({ full: full.format(new Date(t)), day: day.format(new Date(t)) }));
+    }, instants);
+    const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
+    const work = page.getByTestId('artwork-date');
+    expect(plain(await work.textContent())).toBe(plain(expected[0]!.full));
+    const dates = page.getByTestId('comments').getByTestId('comment-date');
+    await expect(dates).toHaveCount(3);
+    for (let i = 0; i < 3; i++) {
+      const shown = dates.nth(i);
+      await expect(shown).toHaveAttribute('datetime', instants[i + 1]!);
+      // a recent one says how long ago, with its date and time as its title; an older one its date
+      expect(plain(await shown.getAttribute('title'))).toBe(plain(expected[i + 1]!.full));
+      const text = plain(await shown.textContent());
+      if (!/ago$|^now$|^yesterday$/.test(text)) expect(text).toBe(plain(expected[i + 1]!.day));
+    }
+  });
 });
 
 test('every tag is a link to its search, with its translated name', async ({ page }) => {
@@ -289,8 +336,29 @@ test('visitors get no bookmark button; the share sheet offers its targets and th
   await page.mouse.move(4, 4);
   await page.mouse.up();
   await expect(sheet).toBeVisible();
-  for (const target of ['copy', 'qrcode', 'weibo', 'qzone', 'qq', 'wechat', 'twitter', 'facebook'])
-    await expect(sheet.getByTestId(`share-${target}`)).toBeVisible();
+  // each target: a drawn icon (no letter in a circle), named by its label, no two icons alike
+  const names = {
+    copy: 'Copy link',
+    qrcode: 'QR code',
+    weibo: 'Weibo',
+    qzone: 'Qzone',
+    qq: 'QQ',
+    wechat: 'WeChat',
+    twitter: 'X (Twitter)',
+    facebook: 'Facebook',
+  };
+  const drawn = new Set<string>();
+  for (const [target, name] of Object.entries(names)) {
+    const button = sheet.getByRole('button', { name, exact: true });
+    await expect(button).toHaveAttribute('data-testid', `share-${target}`);
+    const icon = button.locator('svg');
+    await expect(icon).toBeVisible();
+    await expect(icon).toHaveAttribute('aria-hidden', 'true');
+    const shape = await icon.evaluate((svg) => svg.innerHTML);
+    expect(shape).toMatch(/<(path|rect)/);
+    drawn.add(shape);
+  }
+  expect(drawn.size).toBe(Object.keys(names).length);
   await sheet.getByTestId('share-qrcode').click();
   const qr = sheet.getByTestId('share-qr');
   await expectImageLoaded(qr);

@@ -12,9 +12,16 @@ test('token login: format and refusal messages, then signed in with Following an
   await expect(nav.getByRole('link', { name: 'Following' })).toHaveCount(0);
 
   await page.goto('/account/login');
+  // the button waits for 43 characters of pixiv's alphabet, and the field says why
+  await expect(page.getByTestId('token-submit')).toBeDisabled();
+  await expect(page.getByTestId('token-format')).toHaveCount(0);
   await page.getByTestId('token-input').fill('too-short');
-  await page.getByTestId('token-submit').click();
-  await expect(page.getByTestId('toast')).toHaveText('The refresh token format is incorrect.');
+  await expect(page.getByTestId('token-submit')).toBeDisabled();
+  await expect(page.getByTestId('token-format')).toHaveText(
+    'The refresh token format is incorrect.',
+  );
+  await page.getByTestId('token-input').fill(`${'q'.repeat(42)}=`);
+  await expect(page.getByTestId('token-submit')).toBeDisabled();
 
   await page.getByTestId('token-input').fill('q'.repeat(43));
   await page.getByTestId('token-submit').click();
@@ -44,4 +51,81 @@ test('token login: format and refusal messages, then signed in with Following an
   await page.goto('/rank/daily?content=illust');
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   expect(leaked).toEqual([]);
+});
+
+test('against the sandbox the login page offers its demo accounts, one click from the field; one primary action per section', async ({
+  page,
+}) => {
+  await page.goto('/account/login');
+  const demo = page.getByTestId('demo-accounts');
+  await expect(demo.getByRole('heading', { name: 'Sandbox demo accounts' })).toBeVisible();
+  const accounts = demo.getByTestId('demo-account');
+  await expect(accounts).toHaveCount(3);
+  const safe = accounts.filter({ hasText: 'sandbox_safe' });
+  await expect(safe).toContainText('All ages only');
+  await expect(safe).toContainText(SAFE_TOKEN);
+  await expect(safe).toContainText('safe-password');
+  await expect(accounts.filter({ hasText: 'sandbox_demo' })).toContainText(
+    'Shows R-18 and R-18G works · premium',
+  );
+
+  // the code field's button waits for a code
+  await expect(page.getByTestId('oauth-code-submit')).toBeDisabled();
+  await page.getByTestId('oauth-code-input').fill('https://example.com/?code=abc');
+  await expect(page.getByTestId('oauth-code-submit')).toBeDisabled();
+  await expect(page.getByTestId('oauth-code-format')).toHaveText('No sign-in code was found.');
+  await page.getByTestId('oauth-code-input').fill('abc123');
+  await expect(page.getByTestId('oauth-code-submit')).toBeEnabled();
+
+  // one filled (accent) button per section
+  const filled = (section: string) =>
+    page
+      .getByTestId(section)
+      .getByRole('button')
+      .evaluateAll(
+        (buttons) =>
+          buttons.filter((b) => getComputedStyle(b).backgroundColor !== 'rgba(0, 0, 0, 0)').length,
+      );
+  expect(await filled('token-login')).toBe(1);
+  expect(await filled('oauth-login')).toBe(1);
+  expect(await filled('demo-accounts')).toBe(0);
+
+  await safe.getByRole('button', { name: 'Use the account sandbox_safe' }).click();
+  await expect(page.getByTestId('token-input')).toHaveValue(SAFE_TOKEN);
+  await expect(page.getByTestId('token-input')).toBeFocused();
+  await page.getByTestId('token-submit').click();
+  await expect(page.getByTestId('toast').last()).toContainText('Signed in as');
+
+  // the session login offers the accounts' sessions the same way
+  await page.goto('/account/session');
+  await page
+    .getByTestId('demo-accounts')
+    .getByRole('button', { name: 'Use the account sandbox_safe' })
+    .click();
+  await expect(page.getByTestId('session-input')).toHaveValue(
+    '11000002_sbxSafeSession000000000000000002',
+  );
+});
+
+test.describe('against pixiv', () => {
+  // the service worker would answer /api/config before the route below
+  test.use({ serviceWorkers: 'block' });
+
+  test('the login pages name no demo accounts', async ({ page }) => {
+    await page.route('**/api/config', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.json()) as Record<string, unknown>;
+      await route.fulfill({
+        response: res,
+        json: { ...body, upstream: 'pixiv', demoAccounts: [] },
+      });
+    });
+    await page.goto('/account/login');
+    await expect(page.getByTestId('token-login')).toBeVisible();
+    await expect(page.getByTestId('oauth-login')).toBeVisible();
+    await expect(page.getByTestId('demo-accounts')).toHaveCount(0);
+    await page.goto('/account/session');
+    await expect(page.getByTestId('session-login')).toBeVisible();
+    await expect(page.getByTestId('demo-accounts')).toHaveCount(0);
+  });
 });

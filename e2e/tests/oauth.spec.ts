@@ -127,8 +127,8 @@ test("OAuth on pixiv's own login page: the pixiv:// address it ends at, pasted, 
 
   // something that is no address or code is refused in the browser
   await page.getByTestId('oauth-code-input').fill('https://example.com/?code=abc');
-  await page.getByTestId('oauth-code-submit').click();
-  await expect(page.getByTestId('toast').last()).toHaveText('No sign-in code was found.');
+  await expect(page.getByTestId('oauth-code-submit')).toBeDisabled();
+  await expect(page.getByTestId('oauth-code-format')).toHaveText('No sign-in code was found.');
 
   await page.getByTestId('oauth-code-input').fill(pasted!);
   const toasts = await recordToasts(page);

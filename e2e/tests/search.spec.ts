@@ -516,7 +516,14 @@ test('a keyword holding a sensitive word shows no data and asks pixiv nothing, w
     if (/\/api\/pixiv\/search(_novel)?\?/.test(r.url())) searches.push(r.url());
   });
   await page.goto(`/search/${encodeURIComponent('猫 nsfw')}`);
-  await expect(page.getByTestId('list-empty')).toHaveText('Nothing here');
+  // the empty list says which search found nothing, what to try, and offers the other tab
+  const empty = page.getByTestId('list-empty');
+  await expect(empty.locator('p').first()).toHaveText('No works found for “猫 nsfw”');
+  await expect(empty).toContainText('Try fewer or shorter words, or look in another tab.');
+  await expect(empty.getByRole('link', { name: 'Look in Novels' })).toHaveAttribute(
+    'href',
+    `/search_novel/${encodeURIComponent('猫 nsfw')}`,
+  );
   await page.evaluate(() =>
     localStorage.setItem(
       'pv.settings',
@@ -542,7 +549,9 @@ test('a keyword naming a blocked tag shows no data and asks pixiv nothing', asyn
     if (/\/api\/pixiv\/search(_novel)?\?/.test(r.url())) searches.push(r.url());
   });
   await page.goto(`/search/${encodeURIComponent('風景 猫')}`);
-  await expect(page.getByTestId('list-empty')).toHaveText('Nothing here');
+  await expect(page.getByTestId('list-empty').locator('p').first()).toHaveText(
+    'No works found for “風景 猫”',
+  );
   await page.goto(`/search_novel/${encodeURIComponent('猫')}`);
   await expect(page.getByTestId('list-empty')).toBeVisible();
   expect(searches).toEqual([]);

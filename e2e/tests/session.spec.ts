@@ -35,8 +35,11 @@ test('session login: format and refusal messages, risk notice and dialog, then r
   await expect(page.getByTestId('session-submit')).toBeEnabled();
 
   // a bad format never leaves the browser, and nothing is stored
-  await submitSession(page, `${SAFE_SESSION}!`);
-  await expect(page.getByTestId('toast').last()).toHaveText('The session ID format is incorrect.');
+  await page.getByTestId('session-input').fill(`${SAFE_SESSION}!`);
+  await expect(page.getByTestId('session-submit')).toBeDisabled();
+  await expect(page.getByTestId('session-format')).toHaveText(
+    'The session ID format is incorrect.',
+  );
   await expect(dialog(page)).toHaveCount(0);
   expect(loginCalls).toEqual([]);
   expect(await stored(page)).toBeNull();

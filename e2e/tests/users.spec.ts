@@ -201,7 +201,9 @@ test('the history lists visited users, says when a list is empty, and clears aft
   await expect(rows.first()).toHaveText(user.name);
   await expect(rows.first()).toHaveAttribute('href', `/users/${PROLIFIC}`);
   await page.getByTestId('history-tab-n').click();
-  await expect(page.getByTestId('history-empty')).toHaveText('Nothing viewed yet.');
+  const empty = page.getByTestId('history-empty');
+  await expect(empty.locator('p').first()).toHaveText('Nothing viewed yet.');
+  await expect(empty).toContainText('kept here, on this device only');
   await page.getByTestId('history-tab-u').click();
   await page.getByTestId('history-clear').click();
   const dialog = page.locator('[data-testid="confirm-dialog"][open]');

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { UpstreamHosts } from '@pv/core';
+import { DEMO_ACCOUNTS } from '@pv/sandbox';
 import { MemoryCacheStore, ResponseCache } from './plugins/cache.ts';
 import { RedisCacheStore } from './plugins/redis-cache.ts';
 import { authRateLimit, registerMirrorGuards, registerRateLimit } from './plugins/guards.ts';
@@ -108,6 +109,17 @@ declare module 'fastify' {
 
 /** Longest request URL accepted, in characters. */
 export const MAX_URL_LENGTH = 4096;
+
+/** What the login page shows of each sandbox demo account (nothing secret: all in the README). */
+const DEMO_ACCOUNT_CHOICES = DEMO_ACCOUNTS.map((a) => ({
+  account: a.account,
+  name: a.name,
+  password: a.password,
+  refreshToken: a.refreshToken,
+  session: a.phpsessid,
+  xRestrict: a.xRestrict,
+  premium: a.isPremium,
+}));
 
 export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const logLevel = config.logLevel ?? 'info';
@@ -267,6 +279,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     imageProxies: config.imageProxies ?? [],
     selfHosted: config.selfHosted ?? true,
     mirrors: config.mirrors ?? [],
+    // The sandbox's public demo accounts (packages/sandbox/README.md), so that the login page can
+    // tell a newcomer what to sign in with; never against pixiv.
+    demoAccounts: config.upstreamKind === 'sandbox' ? DEMO_ACCOUNT_CHOICES : [],
   }));
   const imageKeep = new ImageKeep();
   app.memoryParts.set('images', () => ({ entries: imageKeep.size, bytes: imageKeep.bytes }));

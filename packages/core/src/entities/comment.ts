@@ -12,6 +12,10 @@ export interface Comment {
   img: string;
   /** Plain text with `(name)` emoji; empty for a stamp. */
   comment: string;
+  /**
+   * When it was posted, as pixiv writes it: the www lists' `2026-11-26 03:32` (a JST wall time
+   * without its offset) or, for one this tab posted, the app API's `2026-11-26T03:32:12+09:00`.
+   */
   commentDate: string;
   /** A stamp comment's picture id, else null. */
   stampId: number | null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
+import { DEMO_ACCOUNTS } from '@pv/sandbox';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -68,7 +69,26 @@ describe('the SPA', () => {
       imageProxies: [],
       selfHosted: true,
       mirrors: [],
+      demoAccounts: DEMO_ACCOUNTS.map((a) => ({
+        account: a.account,
+        name: a.name,
+        password: a.password,
+        refreshToken: a.refreshToken,
+        session: a.phpsessid,
+        xRestrict: a.xRestrict,
+        premium: a.isPremium,
+      })),
     });
+  });
+
+  it('names no demo accounts against pixiv', async () => {
+    const pixiv = await startTestServer({ upstreamKind: 'pixiv' });
+    try {
+      const res = await pixiv.app.inject({ url: '/api/config' });
+      expect(res.json()).toMatchObject({ upstream: 'pixiv', demoAccounts: [] });
+    } finally {
+      await pixiv.close();
+    }
   });
 });
 

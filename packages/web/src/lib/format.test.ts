@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCompact, formatDate, formatNumber } from './format.ts';
+import {
+  RECENT_WINDOW_MS,
+  formatCompact,
+  formatDate,
+  formatNumber,
+  formatRecent,
+  parsePixivTime,
+} from './format.ts';
 
 describe('formatNumber', () => {
   it('groups digits the way each UI language does', () => {
@@ -35,5 +42,60 @@ describe('formatDate', () => {
 
   it('gives nothing for an unreadable value', () => {
     expect(formatDate('not a date', 'en')).toBe('');
+  });
+});
+
+describe("pixiv times in the viewer's time zone", () => {
+  // a work's create_date and a www comment's date: the same JST wall time, two shapes
+  const work = '2026-11-30T10:07:00+09:00';
+  const comment = '2026-11-30 10:07';
+
+  it("reads a www comment date as Japan time, like the app API's offset form", () => {
+    expect(parsePixivTime(comment)?.toISOString()).toBe('2026-11-30T01:07:00.000Z');
+    expect(parsePixivTime(work)?.toISOString()).toBe('2026-11-30T01:07:00.000Z');
+    expect(parsePixivTime('yesterday')).toBeNull();
+  });
+
+  it("shows a JST time at the viewer's wall clock, in one format for both shapes", () => {
+    const utc = { timeZone: 'UTC' };
+    const ny = { timeZone: 'America/New_York' };
+    expect(formatDate(work, 'en', 'datetime', utc)).toBe('Nov 30, 2026, 1:07 AM');
+    expect(formatDate(comment, 'en', 'datetime', utc)).toBe('Nov 30, 2026, 1:07 AM');
+    // the day before in New York (UTC-5 in November)
+    expect(formatDate(work, 'en', 'datetime', ny)).toBe('Nov 29, 2026, 8:07 PM');
+    expect(formatDate(comment, 'ja', 'datetime', ny)).toBe('2026/11/29 20:07');
+    expect(formatDate(work, 'ja', 'date', { timeZone: 'Asia/Tokyo' })).toBe('2026/11/30');
+  });
+});
+
+describe('formatRecent', () => {
+  const now = Date.parse('2026-12-02T08:00:00Z');
+  const at = (msAgo: number) => new Date(now - msAgo).toISOString();
+  const MIN = 60_000;
+  const utc = { timeZone: 'UTC', now };
+
+  it('says how long ago in the interface language', () => {
+    expect(formatRecent(at(5 * MIN), 'en', utc)).toBe('5 minutes ago');
+    expect(formatRecent(at(5 * MIN), 'ja', utc)).toBe('5 分前');
+    expect(formatRecent(at(3 * 60 * MIN + 59 * MIN), 'en', utc)).toBe('3 hours ago');
+    expect(formatRecent(at(3 * 60 * MIN), 'de', utc)).toBe('vor 3 Stunden');
+    expect(formatRecent(at(24 * 60 * MIN), 'en', utc)).toBe('yesterday');
+    expect(formatRecent(at(3 * 24 * 60 * MIN), 'ja', utc)).toBe('3 日前');
+    expect(formatRecent(at(10_000), 'en', utc)).toBe('now');
+    // another clock a little ahead still reads as now
+    expect(formatRecent(new Date(now + 30_000), 'en', utc)).toBe('now');
+  });
+
+  it('reads a www comment date (JST) against the present', () => {
+    // 08:00 UTC is 17:00 in Japan
+    expect(formatRecent('2026-12-02 16:40', 'en', utc)).toBe('20 minutes ago');
+  });
+
+  it('shows the date from the end of the recent window on', () => {
+    expect(RECENT_WINDOW_MS).toBe(7 * 24 * 60 * 60 * 1000);
+    expect(formatRecent(at(RECENT_WINDOW_MS - MIN), 'en', utc)).toBe('6 days ago');
+    expect(formatRecent(at(RECENT_WINDOW_MS), 'en', utc)).toBe('Nov 25, 2026');
+    expect(formatRecent(at(RECENT_WINDOW_MS), 'ja', utc)).toBe('2026/11/25');
+    expect(formatRecent(new Date(now + 2 * MIN), 'en', utc)).toBe('Dec 2, 2026');
   });
 });

@@ -30,26 +30,100 @@ export function formatCompact(n: number, language: string): string {
 
 export type DateStyle = 'date' | 'datetime';
 
+/** What differs between tests, the server and the browser: the zone and the present. */
+export interface DateContext {
+  /** An IANA zone; by default the viewer's own (the browser's). */
+  timeZone?: string;
+  /** The present, ms since the epoch; by default `Date.now()`. */
+  now?: number;
+}
+
+/** pixiv writes wall times in Japan (JST, UTC+9, no summer time). */
+const JST_OFFSET = '+09:00';
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** The www comments' `2026-11-26 03:32`: a JST wall time without its offset. */
+const JST_WALL_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2})?)$/;
+
 /**
- * A date ('2026-11-20', an ISO time or ms since the epoch) in the language: '20 Nov 2026',
- * '2026年11月20日'; 'datetime' adds the time. A plain 'YYYY-MM-DD' is a calendar day, shown as
- * that day wherever the user is. An unreadable value gives ''.
+ * The instant a pixiv time names: an ISO time with its offset (`2026-11-30T10:07:00+09:00`), a
+ * www comment's `2026-11-26 03:32` (JST wall time), ms since the epoch or a Date. Null when
+ * unreadable.
+ */
+export function parsePixivTime(value: string | number | Date): Date | null {
+  let date: Date;
+  if (typeof value === 'string') {
+    const wall = JST_WALL_TIME.exec(value.trim());
+    date = new Date(wall ? `${wall[1]}T${wall[2]}${JST_OFFSET}` : value);
+  } else date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * A date ('2026-11-20', a pixiv time, ms since the epoch) in the language and the viewer's time
+ * zone, one format per language: '20 Nov 2026', '2026/11/20'; 'datetime' adds the time. A plain
+ * 'YYYY-MM-DD' is a calendar day, shown as that day wherever the user is. An unreadable value
+ * gives ''.
  */
 export function formatDate(
   value: string | number | Date,
   language: string,
   style: DateStyle = 'date',
+  context: DateContext = {},
 ): string {
-  const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const date = day ? new Date(`${value as string}T00:00:00Z`) : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
+  const day = typeof value === 'string' && CALENDAR_DAY.test(value);
+  const date = day ? new Date(`${value as string}T00:00:00Z`) : parsePixivTime(value);
+  if (!date || Number.isNaN(date.getTime())) return '';
   const options: Intl.DateTimeFormatOptions =
     style === 'date' ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' };
-  if (day) options.timeZone = 'UTC';
+  const timeZone = day ? 'UTC' : context.timeZone;
+  if (timeZone) options.timeZone = timeZone;
   return cached(
-    `d|${language}|${style}|${day}`,
+    `d|${language}|${style}|${timeZone ?? ''}`,
     () => new Intl.DateTimeFormat(language, options),
   ).format(date);
+}
+
+/**
+ * Times younger than this read as relative ('5 minutes ago', '3 days ago'); older ones as the
+ * date. A week: a comment thread or a notification is read within days, and past a week 'n
+ * days ago' makes the reader count back.
+ */
+export const RECENT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+/** A time this far in the future (another device's clock) still reads as 'now'. */
+const CLOCK_SKEW_MS = 60 * 1000;
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['day', 24 * 60 * 60 * 1000],
+  ['hour', 60 * 60 * 1000],
+  ['minute', 60 * 1000],
+];
+const relative = new Map<string, Intl.RelativeTimeFormat>();
+
+/** `ms` before now in the largest whole unit: 'now', '5 minutes ago', 'yesterday', '3 days ago'. */
+export function formatAgo(ms: number, language: string): string {
+  let f = relative.get(language);
+  if (!f) {
+    f = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+    relative.set(language, f);
+  }
+  for (const [unit, size] of UNITS) if (ms >= size) return f.format(-Math.floor(ms / size), unit);
+  return f.format(0, 'second');
+}
+
+/**
+ * A recent time (a comment, a live, a notification): relative inside RECENT_WINDOW_MS, else the
+ * date ('datetime' style kept for the title). '' when unreadable.
+ */
+export function formatRecent(
+  value: string | number | Date,
+  language: string,
+  context: DateContext = {},
+): string {
+  const date = parsePixivTime(value);
+  if (!date) return '';
+  const ago = (context.now ?? Date.now()) - date.getTime();
+  if (ago >= -CLOCK_SKEW_MS && ago < RECENT_WINDOW_MS) return formatAgo(Math.max(ago, 0), language);
+  return formatDate(date, language, 'date', context);
 }
 
 /** The formatters bound to the current UI language. */
@@ -60,5 +134,6 @@ export function useFormat() {
     number: (n: number) => formatNumber(n, language),
     compact: (n: number) => formatCompact(n, language),
     date: (value: string | number | Date, style?: DateStyle) => formatDate(value, language, style),
+    recent: (value: string | number | Date) => formatRecent(value, language),
   };
 }

@@ -11,6 +11,7 @@ import { GalleryListContext, useGalleryLink } from '../../state/ui/gallery-list.
 import { ArtworkCard, CARD_META_HEIGHT_PX, cardAspect } from '../ArtworkCard/ArtworkCard.tsx';
 import { GridSkeleton } from './Skeleton.tsx';
 import styles from './ImageGrid.module.css';
+import type { EmptyMessage } from '../ListFooter/EmptyState.tsx';
 import { ListFooter } from '../ListFooter/ListFooter.tsx';
 
 export interface ImageGridProps {
@@ -21,6 +22,8 @@ export interface ImageGridProps {
    * column layout (Masonry, Lab equal width) gives way to the Grid, whose rows keep the order.
    */
   rankOf?: ReadonlyMap<number, number>;
+  /** What the list says when it is empty: why, and what to do. */
+  empty?: EmptyMessage;
 }
 
 /** The layout a ranking uses: the chosen one when it fills rows in order, else the Grid. */
@@ -47,7 +50,7 @@ function rowSizes(inner: number) {
  * variants), with the list engine's states and infinite paging. Card boxes come from aspect
  * ratios alone, and only the cards near the viewport are in the DOM.
  */
-export function ImageGrid({ list, imageProxy, rankOf }: ImageGridProps) {
+export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   const { app } = useSettings();
   const columnsRef = useRef<HTMLDivElement>(null);
   // The canvas's own width: the grid's padding is outside it.
@@ -98,7 +101,7 @@ export function ImageGrid({ list, imageProxy, rankOf }: ImageGridProps) {
         </GalleryListContext.Provider>
       </div>
       {firstLoad && <GridSkeleton columns={columns} />}
-      <ListFooter ref={sentinel} list={list} />
+      <ListFooter ref={sentinel} list={list} empty={empty} />
     </div>
   );
 }

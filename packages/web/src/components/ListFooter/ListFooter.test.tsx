@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MemoryRouter } from 'react-router';
 import { initEnglishI18n } from '../../test-i18n.ts';
 import { ListFooter, type ListFooterProps, type ListState } from './ListFooter.tsx';
 
@@ -45,5 +46,40 @@ describe('ListFooter', () => {
     const first = { ...idle, items: [], loading: true };
     expect(shown({ list: first })).toBeNull();
     expect(shown({ list: first, quietFirstLoad: false })).toEqual(['list-loading', 'Loading…']);
+  });
+});
+
+describe('an empty list says why and what to do', () => {
+  const empty = { ...idle, items: [], finished: true };
+
+  it('shows the list’s own title, hint and action link instead of "Nothing here"', () => {
+    render(
+      <MemoryRouter>
+        <ListFooter
+          list={empty}
+          empty={{
+            title: 'No public bookmarks',
+            hint: 'Private ones are not listed here.',
+            action: { to: '/rank/daily', label: 'Rankings' },
+          }}
+        />
+      </MemoryRouter>,
+    );
+    const box = screen.getByTestId('list-empty');
+    expect(box.querySelector('p')?.textContent).toBe('No public bookmarks');
+    expect(box.textContent).toContain('Private ones are not listed here.');
+    const link = screen.getByRole('link', { name: 'Rankings' });
+    expect(link.getAttribute('href')).toBe('/rank/daily');
+  });
+
+  it('shows the title alone when the list has no hint or action', () => {
+    render(<ListFooter list={empty} empty={{ title: 'No works found for “x”' }} />);
+    expect(screen.getByTestId('list-empty').textContent).toBe('No works found for “x”');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
+  it('keeps "No more" under a list that shows items, whatever its empty message', () => {
+    render(<ListFooter list={{ ...idle, finished: true }} empty={{ title: 'unused' }} />);
+    expect(screen.getByTestId('list-finished').textContent).toBe('No more');
   });
 });

@@ -1,5 +1,6 @@
 import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmptyState, type EmptyMessage } from './EmptyState.tsx';
 import styles from './ListFooter.module.css';
 
 /** What the footer reads of a list (a PagedList is one). */
@@ -24,6 +25,8 @@ export interface ListFooterProps {
    * says "loading" then too.
    */
   quietFirstLoad?: boolean;
+  /** What an empty list says: why, and what to do (else "Nothing here"). */
+  empty?: EmptyMessage;
   /** The infinite-paging sentinel (useEndReached), when the list pages as it scrolls. */
   ref?: Ref<HTMLDivElement>;
 }
@@ -47,6 +50,7 @@ export function ListFooter({
   list,
   shown = list.items.length,
   quietFirstLoad = true,
+  empty,
   ref,
 }: ListFooterProps) {
   const { t } = useTranslation();
@@ -55,10 +59,10 @@ export function ListFooter({
   if (list.error) {
     state = <RetryButton onRetry={list.retry} testId="list-error" />;
   } else if (list.finished) {
-    state = (
-      <span data-testid={shown ? 'list-finished' : 'list-empty'}>
-        {t(shown ? 'common.no_more' : 'common.no_data')}
-      </span>
+    state = shown ? (
+      <span data-testid="list-finished">{t('common.no_more')}</span>
+    ) : (
+      <EmptyState message={empty} testId="list-empty" />
     );
   } else if (!(firstLoad && quietFirstLoad)) {
     // It pulses only while a page is on its way: a list waiting for the next scroll would

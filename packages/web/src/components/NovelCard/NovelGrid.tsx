@@ -8,6 +8,7 @@ import { NOVEL_CARD_HEIGHT_PX, NovelCard } from './NovelCard.tsx';
 import { novelColumns, visibleRows } from './novel-columns.ts';
 import { Skeleton, SkeletonList } from '../ImageGrid/Skeleton.tsx';
 import styles from './NovelGrid.module.css';
+import type { EmptyMessage } from '../ListFooter/EmptyState.tsx';
 import { ListFooter } from '../ListFooter/ListFooter.tsx';
 
 /** Space between cards, px (see NovelGrid.module.css). */
@@ -22,6 +23,8 @@ export interface NovelGridProps {
   imageProxy?: string;
   /** A ranking: each card's place (from `rankPositions`), shown on its cover. */
   rankOf?: ReadonlyMap<number, number>;
+  /** What the list says when it is empty: why, and what to do. */
+  empty?: EmptyMessage;
 }
 
 /**
@@ -29,7 +32,7 @@ export interface NovelGridProps {
  * paging. Cards have one height, so rows are placed by index and only the rows near the viewport
  * are in the DOM.
  */
-export function NovelGrid({ list, imageProxy, rankOf }: NovelGridProps) {
+export function NovelGrid({ list, imageProxy, rankOf, empty }: NovelGridProps) {
   const ref = useRef<HTMLDivElement>(null);
   const rowsRef = useRef<HTMLDivElement>(null);
   const width = useElementWidth(ref);
@@ -84,7 +87,7 @@ export function NovelGrid({ list, imageProxy, rankOf }: NovelGridProps) {
       >
         {rows}
       </div>
-      <ListFooter ref={sentinel} list={list} />
+      <ListFooter ref={sentinel} list={list} empty={empty} />
     </div>
   );
 }

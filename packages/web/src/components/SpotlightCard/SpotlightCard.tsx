@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { toProxiedImageUrl } from '@pv/core';
-import { useFormat } from '../../lib/format.ts';
 import type { SpotlightCardItem } from '../../state/queries/spotlights.ts';
 import { Skeleton } from '../ImageGrid/Skeleton.tsx';
 import styles from './SpotlightCard.module.css';
+import { DateTime } from '../DateTime/DateTime.tsx';
 
 /** A pixivision article card: cover, title and date; leads to the article's detail screen. */
 export function SpotlightCard({
@@ -15,7 +15,6 @@ export function SpotlightCard({
   to: string;
   imageProxy?: string;
 }) {
-  const format = useFormat();
   return (
     <Link to={to} className={styles.card} data-testid="spotlight-card">
       <span className={styles.cover}>
@@ -29,11 +28,7 @@ export function SpotlightCard({
       <span className={styles.title} data-testid="spotlight-card-title">
         {article.title}
       </span>
-      {article.date && (
-        <time className={styles.date} dateTime={article.date}>
-          {format.date(article.date)}
-        </time>
-      )}
+      {article.date && <DateTime className={styles.date} value={article.date} show="date" />}
     </Link>
   );
 }

@@ -6,6 +6,7 @@ import { useSettings } from '../../state/settings/settings.ts';
 import { SkeletonList } from '../ImageGrid/Skeleton.tsx';
 import { UserCard, UserCardSkeleton } from './UserCard.tsx';
 import styles from './UserList.module.css';
+import type { EmptyMessage } from '../ListFooter/EmptyState.tsx';
 import { ListFooter } from '../ListFooter/ListFooter.tsx';
 
 const SKELETON_CARDS = 6;
@@ -17,9 +18,12 @@ const SKELETON_CARDS = 6;
 export function UserList({
   list,
   imageProxy,
+  empty,
 }: {
   list: PagedList<UserPreview>;
   imageProxy?: string;
+  /** What the list says when it is empty: why, and what to do. */
+  empty?: EmptyMessage;
 }) {
   const { blocks } = useSettings();
   const users = useMemo(() => filterBlockedUsers(list.items, blocks), [list.items, blocks]);
@@ -37,7 +41,7 @@ export function UserList({
           <UserCard key={u.id} user={u} imageProxy={imageProxy} />
         ))}
       </div>
-      <ListFooter ref={sentinel} list={list} shown={users.length} />
+      <ListFooter ref={sentinel} list={list} shown={users.length} empty={empty} />
     </>
   );
 }

@@ -6,6 +6,7 @@ import { showToast } from '../../state/ui/toast.ts';
 import { ArtworkCaption } from './ArtworkCaption.tsx';
 import { ArtworkTags } from './ArtworkTags.tsx';
 import styles from './ArtworkMeta.module.css';
+import { DateTime } from '../../components/DateTime/DateTime.tsx';
 
 /** Copies `text`; the toast says whether it worked (spec 001 §8 copy-error toast). */
 export async function copyText(text: string): Promise<void> {
@@ -68,9 +69,7 @@ export function ArtworkMeta({ artwork }: { artwork: Artwork }) {
         )}
       </dl>
       <p className={styles.line}>
-        <time dateTime={artwork.created} data-testid="artwork-date">
-          {format.date(artwork.created, 'datetime')}
-        </time>
+        <DateTime value={artwork.created} data-testid="artwork-date" />
         <button
           type="button"
           className={styles.id}

@@ -6,6 +6,7 @@ import { useCommentReplies, usePostedComments, withPosted } from '../../state/qu
 import { useSettings } from '../../state/settings/settings.ts';
 import { CommentForm } from './CommentForm.tsx';
 import styles from './Comments.module.css';
+import { DateTime } from '../../components/DateTime/DateTime.tsx';
 
 function CommentBody({ comment, imageProxy }: { comment: Comment; imageProxy?: string }) {
   const { t } = useTranslation();
@@ -72,7 +73,12 @@ export function CommentItem({ illustId, comment, imageProxy, canPost, isReply }:
           <Link to={`/users/${comment.userId}`} className={styles.name}>
             {comment.userName}
           </Link>
-          <span className={styles.date}>{comment.commentDate}</span>
+          <DateTime
+            className={styles.date}
+            value={comment.commentDate}
+            show="recent"
+            data-testid="comment-date"
+          />
         </div>
         <CommentBody comment={comment} imageProxy={imageProxy} />
         <div className={styles.tools}>

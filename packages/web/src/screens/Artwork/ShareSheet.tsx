@@ -9,12 +9,13 @@ import {
 } from '../../lib/share.ts';
 import { Sheet } from '../../components/Sheet/Sheet.tsx';
 import { copyText } from './ArtworkMeta.tsx';
+import { ShareIcon } from './ShareIcon.tsx';
 import styles from './ShareSheet.module.css';
 
 const canShare = () => typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
 /**
- * The share sheet (spec 001 §2.9): the system share where the browser has one, copy link, the
+ * The share sheet (spec 001 §2.9), loaded when first opened (its icons with it): the system share where the browser has one, copy link, the
  * QR code (also WeChat's way: scan it), Weibo, Qzone, QQ, Twitter/X and Facebook.
  */
 export function ShareSheet({ shared, onClose }: { shared: Shared; onClose: () => void }) {
@@ -54,8 +55,8 @@ export function ShareSheet({ shared, onClose }: { shared: Shared; onClose: () =>
               onClick={() => pick(target)}
               data-testid={`share-${target}`}
             >
-              <span className={`${styles.icon} ${styles[target]}`} aria-hidden="true">
-                {t(`share.${target}`).slice(0, 1)}
+              <span className={`${styles.icon} ${styles[target] ?? ''}`} aria-hidden="true">
+                <ShareIcon target={target} />
               </span>
               {t(`share.${target}`)}
             </button>

@@ -5,6 +5,7 @@ import { TopBar } from '../../app/shell/TopBar.tsx';
 import { useFormat } from '../../lib/format.ts';
 import { usePidRecover } from '../../state/queries/illust.ts';
 import styles from './SpecialWork.module.css';
+import { DateTime } from '../../components/DateTime/DateTime.tsx';
 
 /**
  * A work pixiv says does not exist ('no such page', spec 001 §8): what the recovery service kept
@@ -55,9 +56,7 @@ export function DeletedWork({ id, imageProxy }: { id: number; imageProxy?: strin
           <p className={styles.text}>{t('artwork.recovered_text')}</p>
           <p className={styles.facts}>
             <span>ID {id}</span>
-            <time dateTime={first.createDate} data-testid="recovered-date">
-              {format.date(first.createDate, 'datetime')}
-            </time>
+            <DateTime value={first.createDate} data-testid="recovered-date" />
             <span>
               {t('artwork.pages', { count: pages.length, n: format.number(pages.length) })}
             </span>

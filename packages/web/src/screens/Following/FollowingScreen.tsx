@@ -2,6 +2,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
+import type { EmptyMessage } from '../../components/ListFooter/EmptyState.tsx';
 import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
 import { PillTabs } from '../../components/PillTabs/PillTabs.tsx';
 import { UserList } from '../../components/UserCard/UserList.tsx';
@@ -98,21 +99,45 @@ function FollowingPanel({ tab, userId, mode }: { tab: Tab; userId: number; mode:
 
 type ProxyProps = { imageProxy?: string };
 
+/** Why a signed-in feed is empty (a visitor gets the sign-in prompt instead), and what to do. */
+function useEmpty(kind: 'feed' | 'bookmarks' | 'following'): EmptyMessage {
+  const { t } = useTranslation();
+  switch (kind) {
+    case 'feed':
+      return {
+        title: t('empty.feed'),
+        hint: t('empty.feed_hint'),
+        action: { to: '/following/4', label: t('empty.feed_action') },
+      };
+    case 'bookmarks':
+      return { title: t('empty.my_bookmarks'), hint: t('empty.my_bookmarks_hint') };
+    case 'following':
+      return {
+        title: t('empty.following'),
+        hint: t('empty.following_hint'),
+        action: { to: '/rank/daily', label: t('empty.following_action') },
+      };
+  }
+}
+
 function IllustFeed({ mode, imageProxy }: { mode: FeedMode } & ProxyProps) {
-  return <ImageGrid list={useFilteredList(useFollowIllusts(mode, true))} imageProxy={imageProxy} />;
+  const list = useFilteredList(useFollowIllusts(mode, true));
+  return <ImageGrid list={list} imageProxy={imageProxy} empty={useEmpty('feed')} />;
 }
 
 function NovelFeed({ imageProxy }: ProxyProps) {
-  return <NovelGrid list={useFilteredList(useFollowNovels(true))} imageProxy={imageProxy} />;
+  const list = useFilteredList(useFollowNovels(true));
+  return <NovelGrid list={list} imageProxy={imageProxy} empty={useEmpty('feed')} />;
 }
 
 function AppBookmarks({ userId, imageProxy }: { userId: number } & ProxyProps) {
-  return <ImageGrid list={useFilteredList(useUserFavorites(userId))} imageProxy={imageProxy} />;
+  const list = useFilteredList(useUserFavorites(userId));
+  return <ImageGrid list={list} imageProxy={imageProxy} empty={useEmpty('bookmarks')} />;
 }
 
 function WebBookmarks({ userId, imageProxy }: { userId: number } & ProxyProps) {
   const list = useFilteredList(useSessionBookmarks(userId, true));
-  return <ImageGrid list={list} imageProxy={imageProxy} />;
+  return <ImageGrid list={list} imageProxy={imageProxy} empty={useEmpty('bookmarks')} />;
 }
 
 function FollowedUsers({
@@ -120,7 +145,8 @@ function FollowedUsers({
   mode,
   imageProxy,
 }: { userId: number; mode: FeedMode } & ProxyProps) {
-  return <UserList list={useFollowingUsers(userId, mode, true)} imageProxy={imageProxy} />;
+  const list = useFollowingUsers(userId, mode, true);
+  return <UserList list={list} imageProxy={imageProxy} empty={useEmpty('following')} />;
 }
 
 function SiteLatest({ imageProxy }: ProxyProps) {

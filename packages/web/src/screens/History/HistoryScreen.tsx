@@ -11,6 +11,7 @@ import type { PagedList } from '../../lib/usePagedList.ts';
 import { clearHistory, useHistory, type HistoryKind } from '../../state/db/history.ts';
 import { useServerConfig } from '../../state/queries/config.ts';
 import styles from './History.module.css';
+import { EmptyState } from '../../components/ListFooter/EmptyState.tsx';
 
 /** The tabs of spec 001 §2.4: i (illustrations and manga), n (novels), u (users). */
 const TABS = ['i', 'n', 'u'] as const;
@@ -75,9 +76,11 @@ export default function HistoryScreen() {
 function Empty() {
   const { t } = useTranslation();
   return (
-    <p className={styles.empty} data-testid="history-empty">
-      {t('history.empty')}
-    </p>
+    <EmptyState
+      message={{ title: t('history.empty'), hint: t('empty.history_hint') }}
+      testId="history-empty"
+      className={styles.empty}
+    />
   );
 }
 

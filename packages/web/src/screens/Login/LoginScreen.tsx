@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,12 @@ import { PERSIST_KEY } from '../../state/persist.ts';
 import { saveClientConfig } from '../../state/settings/client-config.ts';
 import { showToast } from '../../state/ui/toast.ts';
 import { SessionAccount } from './SessionAccount.tsx';
+import { DemoAccounts } from './DemoAccounts.tsx';
+import { isRefreshTokenFormat } from './validity.ts';
 import { OAuthLogin } from '../OAuth/OAuthLogin.tsx';
 import styles from './Login.module.css';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
-/** Refresh tokens are exactly 43 characters (spec 001 §5). */
-export const REFRESH_TOKEN_LENGTH = 43;
 /** After a token login the app reloads to Home after 500 ms (spec 001 §9). */
 export const TOKEN_LOGIN_RELOAD_MS = 500;
 
@@ -28,11 +28,13 @@ export default function LoginScreen() {
   const queryClient = useQueryClient();
   const [token, setToken] = useState('');
   const [busy, setBusy] = useState(false);
+  const tokenInput = useRef<HTMLInputElement>(null);
+  const valid = isRefreshTokenFormat(token);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const value = token.trim();
-    if (value.length !== REFRESH_TOKEN_LENGTH) {
+    if (!isRefreshTokenFormat(value)) {
       showToast('login.token_format', { error: true });
       return;
     }
@@ -66,28 +68,45 @@ export default function LoginScreen() {
     <>
       <TopBar title={t('title.login')} />
       <SessionAccount />
-      <nav className={styles.methods} aria-label={t('login.methods')}>
-        <Link to="/account/session" data-testid="login-session-link">
-          {t('login.session_choice')}
-        </Link>
-      </nav>
-      <OAuthLogin />
-      <form className={styles.form} onSubmit={(e) => void submit(e)} data-testid="token-login">
-        <h2>{t('login.token_title')}</h2>
-        <label htmlFor="refresh-token">{t('login.token_label')}</label>
-        <input
-          id="refresh-token"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          value={token}
-          onChange={(e) => setToken(e.target.value)}
-          data-testid="token-input"
+      <div className={styles.choices}>
+        <DemoAccounts
+          field="token"
+          onUse={(value) => {
+            setToken(value);
+            tokenInput.current?.focus();
+          }}
         />
-        <button type="submit" disabled={busy} data-testid="token-submit">
-          {t('login.submit')}
-        </button>
-      </form>
+        <form className={styles.form} onSubmit={(e) => void submit(e)} data-testid="token-login">
+          <h2>{t('login.token_title')}</h2>
+          <label htmlFor="refresh-token">{t('login.token_label')}</label>
+          <input
+            ref={tokenInput}
+            id="refresh-token"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={token}
+            onChange={(e) => setToken(e.target.value)}
+            aria-invalid={token !== '' && !valid}
+            aria-describedby={token !== '' && !valid ? 'refresh-token-format' : undefined}
+            data-testid="token-input"
+          />
+          {token !== '' && !valid && (
+            <p id="refresh-token-format" className={styles.invalid} data-testid="token-format">
+              {t('login.token_format')}
+            </p>
+          )}
+          <button type="submit" disabled={busy || !valid} data-testid="token-submit">
+            {t('login.submit')}
+          </button>
+        </form>
+        <OAuthLogin />
+        <nav className={styles.methods} aria-label={t('login.methods')}>
+          <Link to="/account/session" data-testid="login-session-link">
+            {t('login.session_choice')}
+          </Link>
+        </nav>
+      </div>
     </>
   );
 }

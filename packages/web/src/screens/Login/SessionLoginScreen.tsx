@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isSessionIdFormat } from '@pv/core';
@@ -7,6 +7,7 @@ import { ConfirmDialog } from '../../components/Dialog/ConfirmDialog.tsx';
 import { keepSessionLogin, loginWithSession } from '../../state/queries/web-session.ts';
 import { showToast } from '../../state/ui/toast.ts';
 import { SessionAccount } from './SessionAccount.tsx';
+import { DemoAccounts } from './DemoAccounts.tsx';
 import styles from './Login.module.css';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
@@ -26,6 +27,9 @@ export default function SessionLoginScreen() {
   const [accepted, setAccepted] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const valid = isSessionIdFormat(value);
+  const showInvalid = value.trim() !== '' && !valid;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -60,35 +64,52 @@ export default function SessionLoginScreen() {
     <>
       <TopBar title={t('title.session')} />
       <SessionAccount />
-      <form className={styles.form} onSubmit={submit} data-testid="session-login">
-        <h2>{t('login.session_title')}</h2>
-        <p className={styles.hint}>{t('login.session_hint')}</p>
-        <label htmlFor="session-id">{t('login.session_label')}</label>
-        <input
-          id="session-id"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          value={value}
-          onChange={(e) => setValue(e.target.value)}
-          data-testid="session-input"
+      <div className={styles.choices}>
+        <DemoAccounts
+          field="session"
+          onUse={(session) => {
+            setValue(session);
+            input.current?.focus();
+          }}
         />
-        <p className={styles.risk} role="note" data-testid="session-risk">
-          {t('login.session_risk')}
-        </p>
-        <label className={styles.check}>
+        <form className={styles.form} onSubmit={submit} data-testid="session-login">
+          <h2>{t('login.session_title')}</h2>
+          <p className={styles.hint}>{t('login.session_hint')}</p>
+          <label htmlFor="session-id">{t('login.session_label')}</label>
           <input
-            type="checkbox"
-            checked={accepted}
-            onChange={(e) => setAccepted(e.target.checked)}
-            data-testid="session-accept"
+            ref={input}
+            id="session-id"
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            aria-invalid={showInvalid}
+            aria-describedby={showInvalid ? 'session-id-format' : undefined}
+            data-testid="session-input"
           />
-          {t('login.session_accept')}
-        </label>
-        <button type="submit" disabled={busy || !accepted} data-testid="session-submit">
-          {t('login.submit')}
-        </button>
-      </form>
+          {showInvalid && (
+            <p id="session-id-format" className={styles.invalid} data-testid="session-format">
+              {t('login.session_format')}
+            </p>
+          )}
+          <p className={styles.risk} role="note" data-testid="session-risk">
+            {t('login.session_risk')}
+          </p>
+          <label className={styles.check}>
+            <input
+              type="checkbox"
+              checked={accepted}
+              onChange={(e) => setAccepted(e.target.checked)}
+              data-testid="session-accept"
+            />
+            {t('login.session_accept')}
+          </label>
+          <button type="submit" disabled={busy || !accepted || !valid} data-testid="session-submit">
+            {t('login.submit')}
+          </button>
+        </form>
+      </div>
       <ConfirmDialog
         open={confirming}
         title={t('login.session_confirm_title')}

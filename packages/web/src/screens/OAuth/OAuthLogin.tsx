@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useServerConfig } from '../../state/queries/config.ts';
 import { showToast } from '../../state/ui/toast.ts';
 import { oauthCodeFrom, startOAuthLogin } from './oauth.ts';
+import { hasOAuthCode } from '../Login/validity.ts';
 import loginStyles from '../Login/Login.module.css';
 import styles from './OAuth.module.css';
 
@@ -61,6 +62,7 @@ export function OAuthLogin() {
         <button
           type="button"
           disabled={busy}
+          className={hasRedirector ? undefined : loginStyles.secondary}
           onClick={() => void open('redirector')}
           data-testid="oauth-redirector"
         >
@@ -69,6 +71,7 @@ export function OAuthLogin() {
         <button
           type="button"
           disabled={busy}
+          className={hasRedirector ? loginStyles.secondary : undefined}
           onClick={() => void open('pixiv')}
           data-testid="oauth-open"
         >
@@ -86,9 +89,20 @@ export function OAuthLogin() {
           value={pasted}
           onChange={(e) => setPasted(e.target.value)}
           placeholder="pixiv://account/login?code=…"
+          aria-invalid={pasted.trim() !== '' && !hasOAuthCode(pasted)}
           data-testid="oauth-code-input"
         />
-        <button type="submit" data-testid="oauth-code-submit">
+        {pasted.trim() !== '' && !hasOAuthCode(pasted) && (
+          <p id="oauth-code-format" className={loginStyles.invalid} data-testid="oauth-code-format">
+            {t('login.oauth_code_format')}
+          </p>
+        )}
+        <button
+          type="submit"
+          className={loginStyles.secondary}
+          disabled={!hasOAuthCode(pasted)}
+          data-testid="oauth-code-submit"
+        >
           {t('login.submit')}
         </button>
       </div>

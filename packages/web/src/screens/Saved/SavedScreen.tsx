@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import { removeSaved, savedBytes, useSavedItems, type SavedItem } from '../../state/db/saved.ts';
 import { showToast } from '../../state/ui/toast.ts';
 import styles from './SavedScreen.module.css';
+import { EmptyState } from '../../components/ListFooter/EmptyState.tsx';
 
 const hrefOf = (item: SavedItem) =>
   item.kind === 'illust' ? `/artworks/${item.id}` : `/novel/${item.id}`;
@@ -33,7 +34,11 @@ export default function SavedScreen() {
           })}
         </p>
         {items.length === 0 ? (
-          <p className={styles.empty}>{t('saved.empty')}</p>
+          <EmptyState
+            message={{ title: t('empty.saved'), hint: t('empty.saved_hint') }}
+            testId="saved-empty"
+            className={styles.empty}
+          />
         ) : (
           <ul className={styles.list} data-testid="saved-list">
             {items.map((item) => (

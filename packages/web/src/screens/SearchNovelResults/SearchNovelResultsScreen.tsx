@@ -15,6 +15,7 @@ import { useSensitiveWords } from '../../state/queries/search.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { SearchFilters } from '../Search/SearchFilters.tsx';
 import { SearchTabs } from '../Search/SearchTabs.tsx';
+import { searchEmpty } from '../Search/searchEmpty.ts';
 import styles from '../Search/Search.module.css';
 import { planNovelSearch } from './novel-search.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
@@ -94,6 +95,7 @@ export default function SearchNovelResultsScreen() {
           sensitive.ready ? { ...list, items } : { ...list, items, loading: true, finished: false }
         }
         imageProxy={imageProxy}
+        empty={searchEmpty(t, 'novel', keyword.trim())}
       />
     </div>
   );

@@ -23,6 +23,7 @@ import { SearchFilters } from '../Search/SearchFilters.tsx';
 import { SearchTabs } from '../Search/SearchTabs.tsx';
 import styles from '../Search/Search.module.css';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { searchEmpty } from '../Search/searchEmpty.ts';
 
 /**
  * `/search/{keyword}` (and `/s/{keyword}`): illustration and manga results with the filters of
@@ -121,6 +122,7 @@ export default function SearchResultsScreen() {
           sensitive.ready ? { ...list, items } : { ...list, items, loading: true, finished: false }
         }
         imageProxy={imageProxy ?? undefined}
+        empty={searchEmpty(t, 'illust', keyword.trim())}
       />
     </div>
   );

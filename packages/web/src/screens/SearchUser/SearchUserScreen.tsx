@@ -8,6 +8,7 @@ import { useServerConfig, useServerConfigLoaded } from '../../state/queries/conf
 import { useUserSearch } from '../../state/queries/search.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { SearchTabs } from '../Search/SearchTabs.tsx';
+import { searchEmpty } from '../Search/searchEmpty.ts';
 import styles from './SearchUser.module.css';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 
@@ -30,7 +31,11 @@ export default function SearchUserScreen() {
       <TopBar title={word} />
       <SearchTabs keyword={word} current="/search_user" />
       <SearchBox key={word} target="user" initial={word} />
-      <UserList list={list} imageProxy={imageProxy ?? undefined} />
+      <UserList
+        list={list}
+        imageProxy={imageProxy ?? undefined}
+        empty={searchEmpty(t, 'user', word)}
+      />
     </div>
   );
 }

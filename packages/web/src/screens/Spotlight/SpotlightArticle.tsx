@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { toProxiedImageUrl, type SpotlightDetail, type SpotlightRelated } from '@pv/core';
 import { SpotlightCard } from '../../components/SpotlightCard/SpotlightCard.tsx';
 import cardStyles from '../../components/SpotlightCard/SpotlightCard.module.css';
-import { useFormat } from '../../lib/format.ts';
 import { SpotlightBody } from './SpotlightBody.tsx';
 import styles from './Spotlight.module.css';
+import { DateTime } from '../../components/DateTime/DateTime.tsx';
 
 export type SpotlightVariant = 'illust' | 'article';
 
@@ -72,7 +72,6 @@ function Works({ detail, variant, imageProxy }: Props) {
  */
 export function SpotlightArticle({ detail, variant, imageProxy }: Props) {
   const { t } = useTranslation();
-  const format = useFormat();
   const withBody = variant === 'article' && detail.content.trim() !== '';
   return (
     <article className={styles.article} data-testid={`spotlight-${variant}`}>
@@ -82,11 +81,7 @@ export function SpotlightArticle({ detail, variant, imageProxy }: Props) {
       <h2 className={styles.title} data-testid="spotlight-title">
         {detail.title}
       </h2>
-      {detail.date && (
-        <time className={styles.date} dateTime={detail.date}>
-          {format.date(detail.date)}
-        </time>
-      )}
+      {detail.date && <DateTime className={styles.date} value={detail.date} show="date" />}
       {withBody ? (
         <SpotlightBody html={detail.content} imageProxy={imageProxy} />
       ) : (

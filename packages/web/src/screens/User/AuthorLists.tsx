@@ -3,10 +3,13 @@
  * in the profile's tabs and on the author list pages. Content-filtered; member lists page at most
  * every 2500 ms (the query hooks).
  */
+import { useTranslation } from 'react-i18next';
 import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
+import type { EmptyMessage } from '../../components/ListFooter/EmptyState.tsx';
 import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
 import { UserList } from '../../components/UserCard/UserList.tsx';
 import { useServerConfig } from '../../state/queries/config.ts';
+import { useViewerId } from '../../state/queries/me.ts';
 import { useUserIllustSeries, useUserNovelSeries } from '../../state/queries/series.ts';
 import {
   useRelatedUsers,
@@ -20,6 +23,18 @@ import { SeriesList } from './SeriesList.tsx';
 import { useFilteredList } from './useFilteredList.ts';
 
 const useProxy = () => useServerConfig().imageProxy ?? undefined;
+
+/**
+ * An empty bookmark list: the viewer's own has none yet; another user's may be private (pixiv
+ * lists only public bookmarks), which the list cannot tell from none.
+ */
+function useBookmarksEmpty(userId: number): EmptyMessage {
+  const { t } = useTranslation();
+  const own = useViewerId() === userId;
+  return own
+    ? { title: t('empty.my_bookmarks'), hint: t('empty.my_bookmarks_hint') }
+    : { title: t('empty.user_bookmarks'), hint: t('empty.user_bookmarks_hint') };
+}
 
 export function AuthorWorks({ userId, type }: { userId: number; type: 'illust' | 'manga' }) {
   const list = useFilteredList(useUserWorks(userId, type));
@@ -38,12 +53,12 @@ export function AuthorNovels({ userId }: { userId: number }) {
 
 export function AuthorFavorites({ userId }: { userId: number }) {
   const list = useFilteredList(useUserFavorites(userId));
-  return <ImageGrid list={list} imageProxy={useProxy()} />;
+  return <ImageGrid list={list} imageProxy={useProxy()} empty={useBookmarksEmpty(userId)} />;
 }
 
 export function AuthorFavoriteNovels({ userId }: { userId: number }) {
   const list = useFilteredList(useUserFavoriteNovels(userId));
-  return <NovelGrid list={list} imageProxy={useProxy()} />;
+  return <NovelGrid list={list} imageProxy={useProxy()} empty={useBookmarksEmpty(userId)} />;
 }
 
 export function AuthorIllustSeries({ userId }: { userId: number }) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '@pv/core';
-import { webCommentDate, withPosted } from './comments.ts';
+import { withPosted } from './comments.ts';
 
 const comment = (id: number): Comment => ({
   id,
@@ -27,10 +27,5 @@ describe('posted comments beside fetched ones', () => {
     const fetched = [comment(1), comment(2)];
     expect(withPosted(posted, fetched, 'posted-last').map((c) => c.id)).toEqual([1, 2, 4, 5]);
     expect(posted.map((c) => c.id)).toEqual([5, 4]);
-  });
-
-  it('dates a posted comment like the www lists, in the same Japan time', () => {
-    expect(webCommentDate('2026-11-26T03:32:12+09:00')).toBe('2026-11-26 03:32');
-    expect(webCommentDate('yesterday')).toBe('yesterday');
   });
 });

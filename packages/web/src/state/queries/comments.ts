@@ -120,7 +120,7 @@ export async function postComment(
       userName: c.user.name,
       img: c.user.profile_image_urls.medium,
       comment: c.comment,
-      commentDate: webCommentDate(c.date),
+      commentDate: c.date,
       stampId: null,
       replyToUserId: post.parent?.userId ?? null,
       replyToUserName: post.parent?.userName ?? null,
@@ -131,15 +131,6 @@ export async function postComment(
   version++;
   for (const l of listeners) l();
   return true;
-}
-
-/**
- * The app API dates a comment `2026-11-26T03:32:12+09:00`; the www lists show `2026-11-26 03:32`
- * (the same Japan time). A posted comment is shown like the ones around it.
- */
-export function webCommentDate(date: string): string {
-  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(date);
-  return m ? `${m[1]} ${m[2]}` : date;
 }
 
 /**

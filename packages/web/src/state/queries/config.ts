@@ -13,6 +13,22 @@ export interface ServerConfig {
   selfHosted: boolean;
   /** Other sites running this viewer (MIRRORS), for the about page. */
   mirrors: string[];
+  /** The sandbox's demo accounts, for the login page; empty against pixiv. */
+  demoAccounts: DemoAccountChoice[];
+}
+
+/** A sandbox demo account as the login page offers it (packages/sandbox/README.md). */
+export interface DemoAccountChoice {
+  account: string;
+  name: string;
+  /** For the sandbox's sign-in page (the OAuth login). */
+  password: string;
+  refreshToken: string;
+  /** The account's www session (PHPSESSID), for the session login. */
+  session: string;
+  /** 0 all ages only, 1 R-18, 2 R-18 and R-18G. */
+  xRestrict: 0 | 1 | 2;
+  premium: boolean;
 }
 
 const DEFAULT_CONFIG: ServerConfig = {
@@ -21,6 +37,7 @@ const DEFAULT_CONFIG: ServerConfig = {
   imageProxies: [],
   selfHosted: true,
   mirrors: [],
+  demoAccounts: [],
 };
 
 const CONFIG_QUERY = {
