@@ -62,29 +62,31 @@ export function loadFallbackCatalogue(): Promise<void> {
   return i18next.loadLanguages(FALLBACK_LANGUAGE);
 }
 
-/** How long a page that never paints (a hidden tab) waits before loading the fallback anyway. */
+/** How long a page that never renders (a hidden tab) waits before loading the fallback anyway. */
 const FALLBACK_WAIT_MS = 10_000;
 
-/** Loads the fallback catalogue after the first contentful paint, when the page is idle. */
+/** The HTML's static shell (index.html), which the app's first render replaces. */
+const STATIC_SHELL = '[data-testid=first-paint-shell]';
+
+/**
+ * Loads the fallback catalogue once the app has rendered its first screen (the HTML's static
+ * shell is gone: it paints before the app, so its first contentful paint says nothing of the
+ * app's words), when the page is idle.
+ */
 export function loadFallbackCatalogueAfterPaint(): void {
   let done = false;
   const load = () => {
     if (done) return;
     done = true;
-    observer?.disconnect();
+    observer.disconnect();
     const whenIdle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
     whenIdle(() => void loadFallbackCatalogue());
   };
-  const observer =
-    typeof PerformanceObserver === 'undefined'
-      ? undefined
-      : new PerformanceObserver((list) => {
-          if (list.getEntriesByName('first-contentful-paint').length > 0) load();
-        });
-  try {
-    observer?.observe({ type: 'paint', buffered: true });
-  } catch {
-    // no paint timing in this browser: the timer alone
-  }
+  const rendered = () => {
+    if (!document.querySelector(STATIC_SHELL)) load();
+  };
+  const observer = new MutationObserver(rendered);
+  observer.observe(document.body, { childList: true, subtree: true });
+  rendered();
   setTimeout(load, FALLBACK_WAIT_MS);
 }
