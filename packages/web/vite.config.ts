@@ -139,6 +139,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     sourcemap: false,
     // The CSP allows no inline scripts or styles: keep every asset a file.
     assetsInlineLimit: 0,
+    // the server bundle needs none of the files served as they are (icons, favicon)
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     proxy: { '/api': server, '/i/': server, '/s/': server },
