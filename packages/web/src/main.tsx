@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider, matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import './styles/globals.css';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { createRouter, routes } from './app/router.tsx';
-import { readPageData, serverViewportWidth } from './app/server-render.ts';
+import { readPageData, resolveLazyRoutes, serverViewportWidth } from './app/server-render.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
@@ -58,14 +58,7 @@ if (external?.direct) {
   if (server) hydrate(queryClient, server.queries);
   if (adopt) {
     // the screen's chunk before the first render: a lazy route would render nothing at first
-    await Promise.all(
-      (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
-        if (typeof route.lazy !== 'function') return;
-        const loaded = await route.lazy();
-        delete route.lazy;
-        Object.assign(route, loaded);
-      }),
-    );
+    await resolveLazyRoutes(routes, window.location.pathname);
   }
   const router = createRouter();
   // first, so that page transitions see a navigation as it was asked for

@@ -5,6 +5,7 @@
  * from the same, read from the page's data block, so both render the same markup.
  */
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
+import { matchRoutes, type RouteObject } from 'react-router';
 import type { RawIllustListResponse } from '@pv/core';
 import { rankingKey, rankingPage } from '../state/queries/ranking.ts';
 
@@ -73,4 +74,20 @@ export function readPageData(doc: Document = document): PageData | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Loads the lazy modules of the routes that `location` matches into the route objects, so that a
+ * router made from them afterwards renders the screen at once (the server's markup) instead of
+ * its hydrate fallback while the chunk loads.
+ */
+export async function resolveLazyRoutes(routes: RouteObject[], location: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, location) ?? []).map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      delete route.lazy;
+      Object.assign(route, loaded);
+    }),
+  );
 }
