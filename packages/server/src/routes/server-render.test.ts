@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseIllust, rankingDateWindow, type RawIllust } from '@pv/core';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
-import { SERVER_BUNDLE, SERVER_DATA_ID, jsonForScript } from './server-render.ts';
+import { SERVER_BUNDLE, SERVER_DATA_ID, jsonForScript, rendersPath } from './server-render.ts';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 const HOSTILE_TITLE = '</script><script>alert(1)</script><!--<img src=x onerror=alert(2)>\u2028';
@@ -121,6 +121,21 @@ describe('server rendering (SSR=1)', () => {
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toBe(shell.headers['content-security-policy']);
     expect(/script-src [^;]*/.exec(csp)![0]).not.toMatch(/unsafe-inline|unsafe-eval/);
+  });
+
+  it('renders every ranking type the default content settings show, and only those', async () => {
+    const weekly = await t.app.inject({ url: '/rank/weekly_manga', headers: PAGE });
+    expect(weekly.body).toContain(`id="${SERVER_DATA_ID}"`);
+    expect(weekly.body).toContain('data-testid="artwork-card"');
+    expect(weekly.body).not.toContain('first-paint-shell');
+    // R-18, R-18G and AI rankings: the shell and its preload, no works in the page
+    for (const url of ['/rank/daily_r18', '/rank/r18g', '/rank/daily_ai', '/rank/nope']) {
+      const res = await t.app.inject({ url, headers: PAGE });
+      expect(res.body, url).toContain('first-paint-shell');
+      expect(res.body, url).not.toContain(SERVER_DATA_ID);
+    }
+    expect(rendersPath('/rank/daily?date=2026-11-01')).toBe(true);
+    expect(rendersPath('/rank/daily_r18_ai')).toBe(false);
   });
 
   it('escapes JSON for a script data block', () => {

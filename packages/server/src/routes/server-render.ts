@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { rankTypeOf } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { readMirror, type MirrorDeps } from './api/pixiv/index.ts';
 import { OPT_OUT_COOKIE, mirrorUrl, pagePlan } from './first-data.ts';
@@ -78,9 +79,16 @@ export function mobileBrowser(req: FastifyRequest): boolean {
   return /Mobi|Android|iPhone|iPad/i.test(String(req.headers['user-agent'] ?? ''));
 }
 
-/** The pages this slice renders: the app API's rankings (not the web rankings' `?content=`). */
-function rendersPath(url: string): boolean {
-  return /^\/rank\/[a-z0-9_]{1,40}\/?(\?|$)/.test(url);
+/**
+ * The pages this slice renders: the app API's rankings (not the web rankings' `?content=`, whose
+ * plan is null) of the types the default content settings show. An R-18, R-18G or AI ranking is
+ * hidden by them (the app's first render, the server's, would be its 404 page), so its works
+ * never go into a page for a browser whose settings the server cannot see: the shell, as before.
+ */
+export function rendersPath(url: string): boolean {
+  const type = /^\/rank\/([a-z0-9_]{1,40})\/?(?:\?|$)/.exec(url)?.[1];
+  const rank = rankTypeOf(type);
+  return !!rank && !rank.r18 && !rank.r18g && !rank.ai;
 }
 
 function optedOut(cookie: string | undefined): boolean {
