@@ -324,6 +324,13 @@ test.describe('the daily ranking rendered on the server', () => {
     expect(await cards.count()).toBeGreaterThanOrEqual(10);
     await expect(cards.first().getByTestId('artwork-card-title')).not.toBeEmpty();
     await expectImageLoaded(cards.first().locator('img'));
+    // styled without a script (the screen's stylesheets are linked by the page): the grid's
+    // columns, cards of one size side by side
+    const first = (await cards.nth(0).boundingBox())!;
+    const second = (await cards.nth(1).boundingBox())!;
+    expect(second.y).toBe(first.y);
+    expect(second.width).toBe(first.width);
+    expect(second.x).toBeGreaterThan(first.x + first.width);
     // a card links to its artwork's page
     await expect(cards.first().locator('a').first()).toHaveAttribute('href', /^\/artworks\/\d+$/);
     await context.close();

@@ -141,6 +141,9 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     assetsInlineLimit: 0,
     // the server bundle needs none of the files served as they are (icons, favicon)
     copyPublicDir: !isSsrBuild,
+    // which stylesheets a screen's chunk needs: the server links them into a page it renders
+    // (packages/server routes/server-render.ts), as its first paint needs them before any script
+    manifest: !isSsrBuild,
   },
   server: {
     proxy: { '/api': server, '/i/': server, '/s/': server },

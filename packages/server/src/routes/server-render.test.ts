@@ -11,7 +11,14 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseIllust, rankingDateWindow, type RawIllust } from '@pv/core';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
-import { SERVER_BUNDLE, SERVER_DATA_ID, jsonForScript, rendersPath } from './server-render.ts';
+import {
+  SERVER_BUNDLE,
+  SERVER_DATA_ID,
+  insertRendered,
+  jsonForScript,
+  rendersPath,
+  screenStylesheets,
+} from './server-render.ts';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 const HOSTILE_TITLE = '</script><script>alert(1)</script><!--<img src=x onerror=alert(2)>\u2028';
@@ -136,6 +143,32 @@ describe('server rendering (SSR=1)', () => {
     }
     expect(rendersPath('/rank/daily?date=2026-11-01')).toBe(true);
     expect(rendersPath('/rank/daily_r18_ai')).toBe(false);
+  });
+
+  it('links the screen’s stylesheets (its chunk’s and its imports’, from the build manifest) once', () => {
+    const web = mkdtempSync(join(tmpdir(), 'pv-ssr-manifest-'));
+    mkdirSync(join(web, '.vite'));
+    writeFileSync(
+      join(web, '.vite/manifest.json'),
+      JSON.stringify({
+        'src/screens/Rank/RankScreen.tsx': { css: ['assets/Rank-1.css'], imports: ['_Grid.js'] },
+        '_Grid.js': { css: ['assets/Grid-2.css'], imports: ['_Grid.js', 'index.html'] },
+        'index.html': { css: ['assets/index-3.css'] },
+      }),
+    );
+    try {
+      const styles = screenStylesheets(web);
+      expect(styles).toEqual(['/assets/Rank-1.css', '/assets/Grid-2.css', '/assets/index-3.css']);
+      const page = insertRendered(
+        `<html><head><link rel="stylesheet" crossorigin href="/assets/index-3.css"></head><body><div id="root"></div></body></html>`,
+        { root: '<p>x</p>', data: '{}', used: [], styles },
+      );
+      // the entry's stylesheet is there already: not twice
+      expect(page.match(/rel="stylesheet"/g)).toHaveLength(3);
+      expect(page).toContain('href="/assets/Grid-2.css"></head>');
+    } finally {
+      rmSync(web, { recursive: true, force: true });
+    }
   });
 
   it('escapes JSON for a script data block', () => {

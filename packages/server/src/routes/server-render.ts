@@ -10,7 +10,7 @@
  * Never a blank page: a missing or broken bundle (logged once), an upstream fault or a render
  * that throws serves the shell as before.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
@@ -42,6 +42,8 @@ export interface RenderedPage {
   data: string;
   /** First-data URLs the page carries (their preloads go). */
   used: string[];
+  /** The screen's stylesheets (paths), linked in the head. */
+  styles?: string[];
 }
 
 export type PageRenderer = (req: FastifyRequest) => Promise<RenderedPage | null>;
@@ -111,11 +113,41 @@ async function loadBundle(webDist: string, log: FastifyBaseLogger): Promise<Rend
   }
 }
 
+/** The screen module of the rendered routes (the client build's manifest key). */
+const RANK_SCREEN = 'src/screens/Rank/RankScreen.tsx';
+
+interface ManifestChunk {
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * The stylesheets a screen's chunk and the chunks it imports load (Vite puts a lazy screen's CSS
+ * beside its code, added by script): the rendered page links them itself, so that its first
+ * paint, and a page read without JavaScript, is styled. Empty without the build's manifest.
+ */
+export function screenStylesheets(webDist: string, screen: string = RANK_SCREEN): string[] {
+  const file = join(webDist, '.vite/manifest.json');
+  if (!existsSync(file)) return [];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const c of manifest[key].css ?? []) css.add(`/${c}`);
+    for (const i of manifest[key].imports ?? []) visit(i);
+  };
+  visit(screen);
+  return [...css];
+}
+
 /** The page renderer for spa.ts; loads the bundle once, on the first page asked for. */
 export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
   let bundle: Promise<RenderModule | null> | undefined;
   let warned = false;
+  let styles: string[] | undefined;
   return async (req) => {
     if (!rendersPath(req.url) || optedOut(req.headers.cookie)) return null;
     bundle ??= loadBundle(options.webDist, req.server.log);
@@ -139,7 +171,8 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         fetchedAt: Date.now(),
       });
       if (!page || page.used.length === 0) return null;
-      return { root: page.html, data: jsonForScript(page.data), used: page.used };
+      styles ??= screenStylesheets(options.webDist);
+      return { root: page.html, data: jsonForScript(page.data), used: page.used, styles };
     } catch (err) {
       // an upstream fault or a render failure: the shell, as without server rendering
       if (!warned) req.log.warn({ err, url: req.url }, 'server render failed: the shell is served');
@@ -160,6 +193,11 @@ export function insertRendered(html: string, page: RenderedPage): string {
     (_, end: string) =>
       `<div id="root">${page.root}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>${end}`,
   );
+  const links = (page.styles ?? [])
+    .filter((href) => !out.includes(`href="${escapeMarkup(href)}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${escapeMarkup(href)}">`)
+    .join('');
+  if (links) out = out.replace('</head>', `${links}</head>`);
   for (const url of page.used) {
     out = out.replace(
       `<link rel="preload" as="fetch" crossorigin href="${escapeMarkup(url)}">`,

@@ -72,8 +72,8 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       root: options.webDist,
       wildcard: false,
       index: false,
-      // the server rendering's bundle (server-render.ts) is the server's, not a file to send
-      globIgnore: ['assets/**', 'server/**'],
+      // the server rendering's bundle and the build's manifest (server-render.ts) are the server's
+      globIgnore: ['assets/**', 'server/**', '.vite/**'],
       // The build writes `.br` and `.gz` beside each text file (packages/web/vite.config.ts).
       preCompressed: true,
       setHeaders(reply) {
