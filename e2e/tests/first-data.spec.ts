@@ -1,4 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { SANDBOX_BASE_URL } from '../env.ts';
 import { expectImageLoaded } from './helpers.ts';
 
 /** A call for a ranking's first page (a tall window may ask for the second at once). */
@@ -260,4 +264,112 @@ test('the app replaces the shell with its own, the top bar where the shell had i
   await expect(page.getByTestId('first-paint-shell')).toHaveCount(0);
   // the shell's top bar sits under the 56 px header at 1440 px (checked above without script)
   expect(await page.getByTestId('top-bar').boundingBox()).toMatchObject({ y: 56, height: 48 });
+});
+
+/**
+ * Server rendering (issue 33, first slice: SSR=1, the rankings): a server of this spec's own,
+ * started as `npm start` starts it with SSR=1, on this worker's sandbox.
+ */
+test.describe('the daily ranking rendered on the server', () => {
+  let server: ChildProcess;
+  let base: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer();
+      s.listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => resolve(port));
+      });
+    });
+    base = `http://127.0.0.1:${port}`;
+    server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+      cwd: join(import.meta.dirname, '../..'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        SANDBOX_URL: SANDBOX_BASE_URL,
+        UPSTREAM_NOTICES: `${SANDBOX_BASE_URL}/viewer-services.invalid/no-notices.json`,
+        SSR: '1',
+      },
+    });
+    await expect
+      .poll(
+        async () => {
+          try {
+            return (await fetch(`${base}/api/config`)).status;
+          } catch {
+            return 0;
+          }
+        },
+        { timeout: 80_000, intervals: [250] },
+      )
+      .toBe(200);
+  });
+
+  test.afterAll(() => {
+    server?.kill('SIGTERM');
+  });
+
+  test('without JavaScript the ranking’s cards and pictures are there', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${base}/rank/daily`);
+    await expect(page.getByTestId('top-bar')).toBeVisible();
+    const cards = page.getByTestId('artwork-card');
+    expect(await cards.count()).toBeGreaterThanOrEqual(10);
+    await expect(cards.first().getByTestId('artwork-card-title')).not.toBeEmpty();
+    await expectImageLoaded(cards.first().locator('img'));
+    // styled without a script (the screen's stylesheets are linked by the page): the grid's
+    // columns, cards of one size side by side
+    const first = (await cards.nth(0).boundingBox())!;
+    const second = (await cards.nth(1).boundingBox())!;
+    expect(second.y).toBe(first.y);
+    expect(second.width).toBe(first.width);
+    expect(second.x).toBeGreaterThan(first.x + first.width);
+    // a card links to its artwork's page
+    await expect(cards.first().locator('a').first()).toHaveAttribute('href', /^\/artworks\/\d+$/);
+    await context.close();
+  });
+
+  test('the app adopts the page: no second fetch of the ranking, no hydration error, the same pictures', async ({
+    page,
+  }) => {
+    const requests = rankRequests(page);
+    const problems: string[] = [];
+    // every error and hydration warning; not the notice feed's 502, which this setup makes
+    // (UPSTREAM_NOTICES an address the sandbox answers 404), nor the console's line about it
+    page.on('console', (m) => {
+      const text = m.text();
+      if (/^Failed to load resource: .* 502/.test(text)) return;
+      if (m.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
+    });
+    page.on('pageerror', (e) => problems.push(e.message));
+    page.on('response', (r) => {
+      if (r.status() >= 400 && new URL(r.url()).pathname !== '/api/notices')
+        problems.push(`${r.status()} ${r.url()}`);
+    });
+    // the pictures the HTML names, in order
+    const html = await (await page.request.get(`${base}/rank/daily`)).text();
+    const served = [...html.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(served.length).toBeGreaterThanOrEqual(10);
+
+    await page.goto(`${base}/rank/daily`);
+    // hydrated: the grid has measured and placed its cards itself
+    const canvas = page.locator('[data-card-count]');
+    await expect(canvas).toHaveAttribute('style', /height/);
+    await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
+    const shown = await page
+      .getByTestId('artwork-card')
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual(served.slice(0, shown.length));
+    expect(requests).toEqual([]);
+    expect(problems).toEqual([]);
+  });
 });

@@ -122,9 +122,11 @@ const ROUTER_PRODUCTION = join(
   'dist/production/index.mjs',
 );
 
-export default defineConfig(({ command }) => ({
-  // precompress runs last so that sw.js and the manifest get their .br/.gz copies too.
-  plugins: [react(), pwa, precompress()],
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // precompress runs last so that sw.js and the manifest get their .br/.gz copies too. The server
+  // rendering's build (`vite build --ssr src/entry-server.tsx`, into dist/server, for the server
+  // only) has neither a service worker nor files to send.
+  plugins: isSsrBuild ? [react()] : [react(), pwa, precompress()],
   // About shows the commit the build is made from (src/lib/build-info.ts)
   define: {
     __BUILD_COMMIT__: JSON.stringify(buildCommit(dirname(fileURLToPath(import.meta.url)))),
@@ -138,6 +140,11 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     // The CSP allows no inline scripts or styles: keep every asset a file.
     assetsInlineLimit: 0,
+    // the server bundle needs none of the files served as they are (icons, favicon)
+    copyPublicDir: !isSsrBuild,
+    // which stylesheets a screen's chunk needs: the server links them into a page it renders
+    // (packages/server routes/server-render.ts), as its first paint needs them before any script
+    manifest: !isSsrBuild,
   },
   server: {
     proxy: { '/api': server, '/i/': server, '/s/': server },

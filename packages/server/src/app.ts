@@ -36,6 +36,7 @@ import { spaRoutes } from './routes/spa.ts';
 import { shareRoutes } from './routes/share/index.ts';
 import { previewHead } from './routes/share/head.ts';
 import { firstDataHead } from './routes/first-data.ts';
+import { serverRenderer } from './routes/server-render.ts';
 import { feedRoutes } from './routes/feeds/index.ts';
 import { RequestLogController, requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
@@ -92,6 +93,11 @@ export interface AppConfig {
   pximgFallbacks?: readonly string[];
   /** PREVIEW_ADULT: link previews and picture links show R-18, R-18G and AI works' pictures. */
   previewAdult?: boolean;
+  /**
+   * SSR=1: the rankings' pages carry their first view rendered on the server from the web build's
+   * dist/server/entry-server.js (routes/server-render.ts); without that bundle, the shell.
+   */
+  serverRender?: boolean;
   /** STATS_ENDPOINT: `GET /api/stats` answers the memory figures to this machine (lib/stats.ts). */
   statsEndpoint?: boolean;
   /** Where logs go (default stdout); tests read them. */
@@ -314,6 +320,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         previewHead(share),
         firstDataHead({ deps: share.deps, imageProxy: config.imageProxy }),
       ],
+      render: config.serverRender
+        ? serverRenderer({ webDist: config.webDist, deps: share.deps })
+        : undefined,
     }),
   );
   return app;

@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   SELF_HOSTED: z.enum(['true', 'false']).default('true'),
   PREVIEW_ADULT: z.enum(['true', 'false']).default('false'),
+  /** 1: landing pages are rendered on the server (issue 33, first slice: the rankings). */
+  SSR: z.enum(['0', '1']).default('0'),
   /**
    * V8's heap growing factor, percent over the live objects after a full collection (main.ts,
    * applyHeapGrowth); 0 leaves V8's own, which lets a burst grow the heap to about four times them.

@@ -167,6 +167,7 @@ async function main(): Promise<void> {
     redisUrl: env.REDIS_URL,
     selfHosted: env.SELF_HOSTED === 'true',
     previewAdult: env.PREVIEW_ADULT === 'true',
+    serverRender: env.SSR === '1',
     statsEndpoint: env.STATS_ENDPOINT === 'true',
     pximgFallbacks: upstream.kind === 'pixiv' ? pximgCandidates(env).slice(1) : [],
     mirrors: mirrorSites(env),

@@ -12,7 +12,7 @@ export interface HostileTestServer extends TestServer {
 }
 
 export async function startHostileTestServer(
-  overrides: Omit<Partial<AppConfig>, 'hosts'> = {},
+  overrides: Omit<Partial<AppConfig>, 'hosts'> & { sandboxNow?: number } = {},
 ): Promise<HostileTestServer> {
   let hostile: HostileUpstream | undefined;
   const t = await startTestServer(overrides, async (sandbox) => {

@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { hydrate } from '@tanstack/react-query';
 import './styles/globals.css';
 import { Providers, createQueryClient } from './app/providers.tsx';
-import { createRouter } from './app/router.tsx';
+import { createRouter, routes } from './app/router.tsx';
+import { readPageData, resolveLazyRoutes, serverViewportWidth } from './app/server-render.ts';
+import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
 import { holdPreloads } from './state/api/preloaded.ts';
@@ -40,31 +43,46 @@ if (external?.direct) {
   // the next page's first paint in this browser's theme, language and layout (server-side)
   mirrorFirstPaint(readSettings().app);
   i18n.on('languageChanged', () => mirrorFirstPaint(readSettings().app));
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
   const startup = checkStartup();
   if (startup.kind === 'blocked') {
-    renderBlocked(root);
+    renderBlocked(createRoot(container));
     throw new Error(startup.abort);
+  }
+  // A page the server rendered (issue 33): adopted as it is, from the data it was rendered with,
+  // when this app renders it the same way (same language); otherwise rendered anew over it.
+  const server = readPageData();
+  const adopt = server !== null && server.language === i18n.language;
+  const queryClient = createQueryClient();
+  // before the persister restores anything: the server's answers are the page's first data
+  if (server) hydrate(queryClient, server.queries);
+  if (adopt) {
+    // the screen's chunk before the first render: a lazy route would render nothing at first
+    await resolveLazyRoutes(routes, window.location.pathname);
   }
   const router = createRouter();
   // first, so that page transitions see a navigation as it was asked for
   installModalHistory(router);
   installPageTransitions(router);
-  root.render(
+  const app = (
     <StrictMode>
-      <Providers
-        api={createApiClient({
-          base: readApiBase(),
-          userToken,
-          webSession: webSessionHeaders,
-          onNetwork: reportNetwork,
-        })}
-        queryClient={createQueryClient()}
-      >
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
+      <ServerMediaContext.Provider value={adopt ? serverViewportWidth(server.desktop) : null}>
+        <Providers
+          api={createApiClient({
+            base: readApiBase(),
+            userToken,
+            webSession: webSessionHeaders,
+            onNetwork: reportNetwork,
+          })}
+          queryClient={queryClient}
+        >
+          <RouterProvider router={router} />
+        </Providers>
+      </ServerMediaContext.Provider>
+    </StrictMode>
   );
+  if (adopt) hydrateRoot(container, app);
+  else createRoot(container).render(app);
   afterStartup(startup);
   loadFallbackCatalogueAfterPaint();
   watchConnectivity();

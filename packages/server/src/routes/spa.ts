@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assetRoutes } from './assets.ts';
 import { paintPage } from './first-paint.ts';
+import { insertRendered, type PageRenderer } from './server-render.ts';
 
 /**
  * Adds markup to the `<head>` of the shell served for one page request (link-preview meta,
@@ -29,6 +30,8 @@ export interface SpaOptions {
   webDist: string;
   /** Contributors to the page's `<head>`, in order; their markup goes before `</head>`. */
   head?: HeadPart[];
+  /** SSR=1: the page's first view rendered on the server (server-render.ts); else the shell. */
+  render?: PageRenderer;
 }
 
 /** The shell with each part's markup before `</head>`; a part that fails adds nothing. */
@@ -69,7 +72,8 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       root: options.webDist,
       wildcard: false,
       index: false,
-      globIgnore: ['assets/**'],
+      // the server rendering's bundle and the build's manifest (server-render.ts) are the server's
+      globIgnore: ['assets/**', 'server/**', '.vite/**'],
       // The build writes `.br` and `.gz` beside each text file (packages/web/vite.config.ts).
       preCompressed: true,
       setHeaders(reply) {
@@ -84,12 +88,17 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       built &&
       wantsPage(req.url, req.headers.accept)
     ) {
+      const [shell, rendered] = await Promise.all([
+        shellFor(html, head, req),
+        options.render?.(req) ?? null,
+      ]);
+      const page = rendered ? insertRendered(shell, rendered) : shell;
       // the head names this site's origin (og:url, canonical…): taken from the request without
       // PUBLIC_URL, so no shared cache may keep it then
       return reply
         .header('cache-control', req.server.publicUrl ? 'no-cache' : 'private, no-cache')
         .type('text/html; charset=utf-8')
-        .send(paintPage(await shellFor(html, head, req), req));
+        .send(paintPage(page, req));
     }
     return reply.code(404).type('application/json').send({ detail: 'Not Found' });
   });

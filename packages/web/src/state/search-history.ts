@@ -52,6 +52,9 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+/** The server's (and hydration's) history: none, the same array every time (React asks twice). */
+const NO_HISTORY: string[] = [];
+
 export function useSearchHistory(): string[] {
-  return useSyncExternalStore(subscribe, read, () => []);
+  return useSyncExternalStore(subscribe, read, () => NO_HISTORY);
 }

@@ -3,13 +3,15 @@ import { NavLink, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { NAV_BACK_TO_TOP_MAX_WIDTH_PX, NAV_HIDE_THRESHOLD_PX } from '@pv/core';
 import { scrollBehavior } from '../../lib/motion.ts';
+import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 import { useSignedIn } from '../../state/settings/client-config.ts';
 import { NAV_ITEMS as ITEMS } from './nav-items.ts';
 import styles from './BottomNav.module.css';
 
 function useNavState() {
   const [hidden, setHidden] = useState(false);
-  const [narrow, setNarrow] = useState(() => window.innerWidth < NAV_BACK_TO_TOP_MAX_WIDTH_PX);
+  // a media query, not `innerWidth`: the server renders it too (its hint of the screen's width)
+  const narrow = !useMediaQuery(`(min-width: ${NAV_BACK_TO_TOP_MAX_WIDTH_PX}px)`);
   useEffect(() => {
     let last = window.scrollY;
     const onScroll = () => {
@@ -18,12 +20,9 @@ function useNavState() {
       setHidden(y > NAV_HIDE_THRESHOLD_PX && y > last);
       last = y;
     };
-    const onResize = () => setNarrow(window.innerWidth < NAV_BACK_TO_TOP_MAX_WIDTH_PX);
     window.addEventListener('scroll', onScroll, { passive: true });
-    window.addEventListener('resize', onResize);
     return () => {
       window.removeEventListener('scroll', onScroll);
-      window.removeEventListener('resize', onResize);
     };
   }, []);
   return { hidden, narrow };

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Dialog/ConfirmDialog.tsx';
 import { useLongPress } from '../../lib/useLongPress.ts';
+import { useServerRender } from '../../lib/useServerRender.ts';
 import styles from './TopBar.module.css';
 
 /**
@@ -12,7 +13,9 @@ import styles from './TopBar.module.css';
 export function TopBar({ title, children }: { title: string; children?: ReactNode }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const canGoBack = window.history.length > 2;
+  // rendered on the server (and hydrated) as a landing page: a fresh tab's history has 1 entry
+  const serverRender = useServerRender();
+  const canGoBack = !serverRender && window.history.length > 2;
   const [asking, setAsking] = useState(false);
   const { wrapClick, ...press } = useLongPress(() => setAsking(true));
   return (

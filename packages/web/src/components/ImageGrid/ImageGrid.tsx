@@ -5,6 +5,7 @@ import { layoutGrid, visibleBoxes, type GridKind } from '../../lib/grid-layouts.
 import { masonryColumns } from '../../lib/masonry.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
+import { useServerRender } from '../../lib/useServerRender.ts';
 import { useViewport } from '../../lib/useViewport.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { GalleryListContext, useGalleryLink } from '../../state/ui/gallery-list.ts';
@@ -82,6 +83,31 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   const firstLoad = list.loading && list.items.length === 0 && !list.error;
   // a card opened from here knows its neighbours in this list (the artwork page's swipe)
   const gallery = useGalleryLink(list.items);
+  // The server's markup, and the app's first render over it, cannot measure: the first page as a
+  // CSS grid of the Grid layout's boxes (columns by the canvas's width in container queries, the
+  // Grid layout's breakpoints), with no inline style (the CSP allows none in markup). The next
+  // render measures and places the same cards, at the same places, absolutely.
+  if (useServerRender() && list.items.length > 0) {
+    return (
+      <div className={`${styles.grid} ${styles.serverGrid}`} data-testid="image-grid">
+        <div
+          ref={columnsRef}
+          className={`${styles.canvas} ${styles.serverCanvas} ${metaHeight ? styles.outerMeta : ''}`}
+          data-card-count={list.items.length}
+          data-layout={kind}
+        >
+          <GalleryListContext.Provider value={gallery}>
+            {list.items.map((item) => (
+              <div key={item.id} className={styles.serverSlot}>
+                <ArtworkCard artwork={item} imageProxy={imageProxy} rank={rankOf?.get(item.id)} />
+              </div>
+            ))}
+          </GalleryListContext.Provider>
+        </div>
+        <ListFooter ref={sentinel} list={list} />
+      </div>
+    );
+  }
 
   return (
     <div className={styles.grid} data-testid="image-grid">

@@ -20,6 +20,11 @@ export function rankingKey(mode: string, date: string) {
   return [ROOT, mode, date] as const;
 }
 
+/** One page of a ranking as the list shows it, from the mirror's answer. */
+export function rankingPage(data: RawIllustListResponse): ListPage<Artwork> {
+  return { items: data.illusts.map(normaliseIllust), hasMore: data.next_url != null };
+}
+
 export function useRankingList(mode: string, date: string, enabled = true) {
   const api = useApi();
   return usePagedList<Artwork>({
@@ -28,10 +33,9 @@ export function useRankingList(mode: string, date: string, enabled = true) {
     staleTime: RANKING_STALE_MS,
     throttleMs: LIST_THROTTLE_MS.default,
     fetchPage: async (page, signal): Promise<ListPage<Artwork>> => {
-      const data = unwrap(
-        await api.get<RawIllustListResponse>('rank', { mode, date, page }, signal),
+      return rankingPage(
+        unwrap(await api.get<RawIllustListResponse>('rank', { mode, date, page }, signal)),
       );
-      return { items: data.illusts.map(normaliseIllust), hasMore: data.next_url != null };
     },
   });
 }

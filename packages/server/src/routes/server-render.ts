@@ -1,0 +1,208 @@
+/**
+ * Server rendering of a page's first view (issue 33, SSR=1; first slice: the illust rankings,
+ * `/rank/{type}`): the web build's server bundle (packages/web src/entry-server.tsx, built to
+ * `dist/server/entry-server.js`) renders the app's own components for the URL from the first data
+ * fetched here, the same mirror answers the page's first queries ask for (first-data.ts
+ * `pagePlan`). The markup goes into `#root`, the app's queries into a JSON data block (not a
+ * script: the CSP allows none inline), and the preloads of the answers the page now carries are
+ * dropped (the app asks for them no more).
+ *
+ * Never a blank page: a missing or broken bundle (logged once), an upstream fault or a render
+ * that throws serves the shell as before.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import { rankTypeOf } from '@pv/core';
+import { firstLanguage } from '../plugins/upstream.ts';
+import { readMirror, type MirrorDeps } from './api/pixiv/index.ts';
+import { OPT_OUT_COOKIE, mirrorUrl, pagePlan } from './first-data.ts';
+import { firstPaintOf } from './first-paint.ts';
+import { escapeMarkup } from './share/public-url.ts';
+
+/** The web bundle's export (packages/web src/entry-server.tsx `render`). */
+interface RenderModule {
+  render(
+    url: string,
+    data: {
+      firstData: Record<string, unknown>;
+      desktop: boolean;
+      language: string;
+      fetchedAt: number;
+    },
+  ): Promise<{ html: string; data: unknown; used: string[]; status: number } | null>;
+}
+
+/** A page's rendered parts; null: serve the shell. */
+export interface RenderedPage {
+  /** The markup of `#root`. */
+  root: string;
+  /** The data block's JSON, escaped for an HTML script element. */
+  data: string;
+  /** First-data URLs the page carries (their preloads go). */
+  used: string[];
+  /** The screen's stylesheets (paths), linked in the head. */
+  styles?: string[];
+}
+
+export type PageRenderer = (req: FastifyRequest) => Promise<RenderedPage | null>;
+
+export interface ServerRenderOptions {
+  webDist: string;
+  deps: MirrorDeps;
+  now?: () => Date;
+}
+
+/** The path of the server bundle inside the web build. */
+export const SERVER_BUNDLE = 'server/entry-server.js';
+
+/** The id of the data block (packages/web src/app/server-render.ts SERVER_DATA_ID). */
+export const SERVER_DATA_ID = 'pv-server-data';
+
+/**
+ * JSON that is safe inside `<script type="application/json">`: no `<` (so no `</script>` or
+ * `<!--`), `>` or `&`, and no U+2028/U+2029; JSON.parse reads the same value back.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** Whether the browser says it is a phone (client hint, else its user agent). */
+export function mobileBrowser(req: FastifyRequest): boolean {
+  const hint = req.headers['sec-ch-ua-mobile'];
+  if (hint === '?1') return true;
+  if (hint === '?0') return false;
+  return /Mobi|Android|iPhone|iPad/i.test(String(req.headers['user-agent'] ?? ''));
+}
+
+/**
+ * The pages this slice renders: the app API's rankings (not the web rankings' `?content=`, whose
+ * plan is null) of the types the default content settings show. An R-18, R-18G or AI ranking is
+ * hidden by them (the app's first render, the server's, would be its 404 page), so its works
+ * never go into a page for a browser whose settings the server cannot see: the shell, as before.
+ */
+export function rendersPath(url: string): boolean {
+  const type = /^\/rank\/([a-z0-9_]{1,40})\/?(?:\?|$)/.exec(url)?.[1];
+  const rank = rankTypeOf(type);
+  return !!rank && !rank.r18 && !rank.r18g && !rank.ai;
+}
+
+function optedOut(cookie: string | undefined): boolean {
+  return (cookie ?? '').split(';').some((c) => c.trim() === `${OPT_OUT_COOKIE}=off`);
+}
+
+async function loadBundle(webDist: string, log: FastifyBaseLogger): Promise<RenderModule | null> {
+  const file = join(webDist, SERVER_BUNDLE);
+  if (!existsSync(file)) {
+    log.warn({ file }, 'server rendering off: the web build has no server bundle');
+    return null;
+  }
+  try {
+    const mod = (await import(pathToFileURL(file).href)) as Partial<RenderModule>;
+    if (typeof mod.render !== 'function') throw new Error('no render export');
+    return mod as RenderModule;
+  } catch (err) {
+    log.warn({ err, file }, 'server rendering off: the server bundle does not load');
+    return null;
+  }
+}
+
+/** The screen module of the rendered routes (the client build's manifest key). */
+const RANK_SCREEN = 'src/screens/Rank/RankScreen.tsx';
+
+interface ManifestChunk {
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * The stylesheets a screen's chunk and the chunks it imports load (Vite puts a lazy screen's CSS
+ * beside its code, added by script): the rendered page links them itself, so that its first
+ * paint, and a page read without JavaScript, is styled. Empty without the build's manifest.
+ */
+export function screenStylesheets(webDist: string, screen: string = RANK_SCREEN): string[] {
+  const file = join(webDist, '.vite/manifest.json');
+  if (!existsSync(file)) return [];
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const css = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const c of manifest[key].css ?? []) css.add(`/${c}`);
+    for (const i of manifest[key].imports ?? []) visit(i);
+  };
+  visit(screen);
+  return [...css];
+}
+
+/** The page renderer for spa.ts; loads the bundle once, on the first page asked for. */
+export function serverRenderer(options: ServerRenderOptions): PageRenderer {
+  const now = options.now ?? (() => new Date());
+  let bundle: Promise<RenderModule | null> | undefined;
+  let warned = false;
+  let styles: string[] | undefined;
+  return async (req) => {
+    if (!rendersPath(req.url) || optedOut(req.headers.cookie)) return null;
+    bundle ??= loadBundle(options.webDist, req.server.log);
+    const mod = await bundle;
+    if (!mod) return null;
+    const plan = pagePlan(req.url, now());
+    if (!plan) return null;
+    try {
+      const language = firstLanguage(req.headers['accept-language']);
+      const firstData: Record<string, unknown> = {};
+      for (const call of plan.calls) {
+        firstData[mirrorUrl(call)] = await readMirror(options.deps, call.name, call.params, {
+          language,
+          log: req.log,
+        });
+      }
+      const page = await mod.render(req.url, {
+        firstData,
+        desktop: !mobileBrowser(req),
+        language: firstPaintOf(req).language,
+        fetchedAt: Date.now(),
+      });
+      if (!page || page.used.length === 0) return null;
+      styles ??= screenStylesheets(options.webDist);
+      return { root: page.html, data: jsonForScript(page.data), used: page.used, styles };
+    } catch (err) {
+      // an upstream fault or a render failure: the shell, as without server rendering
+      if (!warned) req.log.warn({ err, url: req.url }, 'server render failed: the shell is served');
+      else req.log.debug({ err, url: req.url }, 'server render failed');
+      warned = true;
+      return null;
+    }
+  };
+}
+
+const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+
+/** The shell with the rendered page in `#root`, its data block, and no preload of what it carries. */
+export function insertRendered(html: string, page: RenderedPage): string {
+  if (!ROOT.test(html)) return html;
+  let out = html.replace(
+    ROOT,
+    (_, end: string) =>
+      `<div id="root">${page.root}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>${end}`,
+  );
+  const links = (page.styles ?? [])
+    .filter((href) => !out.includes(`href="${escapeMarkup(href)}"`))
+    .map((href) => `<link rel="stylesheet" crossorigin href="${escapeMarkup(href)}">`)
+    .join('');
+  if (links) out = out.replace('</head>', `${links}</head>`);
+  for (const url of page.used) {
+    out = out.replace(
+      `<link rel="preload" as="fetch" crossorigin href="${escapeMarkup(url)}">`,
+      '',
+    );
+  }
+  return out;
+}

@@ -1,0 +1,109 @@
+/**
+ * Server rendering (issue 33): the app's first view of a URL as HTML, from the same components as
+ * the app. Built by Vite's SSR build (`vite build --ssr`, dist/server/entry-server.js) and loaded by
+ * the server (packages/server routes/server-render.ts), which hands it the first data it fetched
+ * for the page; the app then hydrates the same markup from the same data (main.tsx).
+ *
+ * Per request: its own i18next instance in the page's language, its own QueryClient filled with
+ * the first data (dehydrated into the page), React Router's static handler with the matched lazy
+ * screen resolved. Nothing here may touch `window`, `document` or storage: settings read as their
+ * defaults (useSettings' server snapshot), media queries as the server's hints.
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate } from '@tanstack/react-query';
+import { createInstance } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { LANGUAGES, FALLBACK_LANGUAGE } from '@pv/core';
+import { Providers, createQueryClient } from './app/providers.tsx';
+import { routes } from './app/router.tsx';
+import {
+  seedFirstData,
+  serverViewportWidth,
+  type PageData,
+  type ServerData,
+} from './app/server-render.ts';
+import type { ApiClient } from './state/api/client.ts';
+import { ServerMediaContext } from './lib/useMediaQuery.ts';
+
+const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json', {
+  eager: true,
+});
+
+/**
+ * The server's api client: the page's first data is in its queries before rendering, and a server
+ * render never runs a query (no effects); any other call is answered as a failure, never sent.
+ */
+const noNetwork: ApiClient = {
+  get: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
+  web: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
+  extras: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
+};
+
+export interface ServerRender {
+  /** The markup of `#root`. */
+  html: string;
+  /** The page's data block: the hints rendered with and the dehydrated queries. */
+  data: PageData;
+  /** The first-data URLs the markup was rendered from (their preloads are not needed). */
+  used: string[];
+  /** The HTTP status of the route (404 for an unknown path). */
+  status: number;
+}
+
+/**
+ * Renders `url` (path and query) with `data`; resolves null where the route has nothing to
+ * render from data (a redirect), and rejects on a render failure (the server then serves its
+ * shell).
+ */
+export async function render(url: string, data: ServerData): Promise<ServerRender | null> {
+  const language = (LANGUAGES as readonly string[]).includes(data.language)
+    ? data.language
+    : FALLBACK_LANGUAGE;
+  const i18n = createInstance();
+  await i18n.init({
+    lng: language,
+    fallbackLng: false,
+    supportedLngs: [...LANGUAGES],
+    resources: {
+      [language]: { translation: catalogues[`./locales/${language}.json`]!.default },
+    },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+    showSupportNotice: false,
+    initAsync: false,
+  });
+
+  const queryClient = createQueryClient();
+  const used = seedFirstData(queryClient, data);
+
+  const handler = createStaticHandler(routes);
+  const request = new Request(new URL(url, 'http://server.invalid'), { method: 'GET' });
+  const context = await handler.query(request);
+  if (context instanceof Response) return null;
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const html = renderToString(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
+          <Providers api={noNetwork} queryClient={queryClient} persist={false}>
+            {/* hydrate false: React Router's own hydration data is an inline script */}
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </Providers>
+        </ServerMediaContext.Provider>
+      </I18nextProvider>
+    </StrictMode>,
+  );
+  // a part that failed is left to the browser by React (a client-rendered boundary): not a page
+  // the server may send as rendered
+  if (html.includes('<!--$!-->')) throw new Error(`server render of ${url} failed in a boundary`);
+  const block: PageData = {
+    desktop: data.desktop,
+    language,
+    queries: dehydrate(queryClient),
+  };
+  queryClient.clear();
+  return { html, data: block, used, status: context.statusCode };
+}
