@@ -107,6 +107,19 @@ test('against the sandbox the login page offers its demo accounts, one click fro
   );
 });
 
+test('at 1440 px the login choices sit side by side', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/account/login');
+  const token = (await page.getByTestId('token-login').boundingBox())!;
+  const demo = (await page.getByTestId('demo-accounts').boundingBox())!;
+  const oauth = (await page.getByTestId('oauth-login').boundingBox())!;
+  // a row: the cards start level with each other, one right of the other, none overlapping
+  expect(Math.abs(token.y - demo.y)).toBeLessThan(1);
+  expect(token.x).toBeGreaterThanOrEqual(demo.x + demo.width);
+  expect(oauth.x).toBeGreaterThanOrEqual(token.x + token.width);
+  expect(Math.abs(oauth.y - token.y)).toBeLessThan(1);
+});
+
 test.describe('against pixiv', () => {
   // the service worker would answer /api/config before the route below
   test.use({ serviceWorkers: 'block' });

@@ -193,3 +193,39 @@ test('the settings top bars span the column edge to edge, as on every other scre
   expect(await barBox('/setting')).toEqual(other);
   expect(await barBox('/setting/preference')).toEqual(other);
 });
+
+test('at 1440 px a settings page has the settings navigation beside it, the current page marked and reached first by the keyboard', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/setting/about/faq');
+  const nav = page.getByTestId('settings-nav');
+  await expect(nav).toBeVisible();
+  const about = nav.getByRole('link', { name: 'About' });
+  await expect(about).toHaveAttribute('aria-current', 'page');
+  await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);
+  const navBox = (await nav.boundingBox())!;
+  const pageBox = (await page.getByRole('main').getByRole('heading').first().boundingBox())!;
+  // beside, not above: the page starts right of the list and level with it
+  expect(pageBox.x).toBeGreaterThanOrEqual(navBox.x + navBox.width);
+  expect(pageBox.y).toBeLessThan(navBox.y + navBox.height);
+  // the list comes before the page in the keyboard order
+  const order = await page.evaluate(() => {
+    const navEl = document.querySelector('[data-testid="settings-nav"]')!;
+    const heading = document.querySelector('main h1, main h2')!;
+    return navEl.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING;
+  });
+  expect(order).toBeTruthy();
+
+  await nav.getByRole('link', { name: 'Preferences' }).click();
+  await expect(page).toHaveURL(/\/setting\/preference$/);
+  await expect(nav.getByRole('link', { name: 'Preferences' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(about).not.toHaveAttribute('aria-current', 'page');
+
+  // a phone shows the page alone
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(nav).toBeHidden();
+});

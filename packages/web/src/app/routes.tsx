@@ -34,6 +34,25 @@ const idScreen =
     return { Component: IdScreen };
   };
 
+/**
+ * A settings sub-page: on a wide screen the settings menu sits beside it (SettingsLayout); the
+ * layout's chunk loads with the page's.
+ */
+const settingPage = (load: Lazy) => async () => {
+  const [{ default: Screen }, { default: Layout }] = await Promise.all([
+    withChunkTimeout(load),
+    withChunkTimeout(() => import('../screens/Setting/SettingsLayout.tsx')),
+  ]);
+  function SettingPage() {
+    return (
+      <Layout>
+        <Screen />
+      </Layout>
+    );
+  }
+  return { Component: SettingPage };
+};
+
 const rank = lazyScreen(() => import('../screens/Rank/RankScreen.tsx'));
 const artwork = idScreen(() => import('../screens/Artwork/ArtworkScreen.tsx'), 'id');
 const searchResults = lazyScreen(() => import('../screens/SearchResults/SearchResultsScreen.tsx'));
@@ -133,7 +152,7 @@ export const screenRoutes: RouteObject[] = [
   { path: '/search_user/:word', lazy: searchUser },
   {
     path: '/setting/history',
-    lazy: lazyScreen(() => import('../screens/History/HistoryScreen.tsx')),
+    lazy: settingPage(() => import('../screens/History/HistoryScreen.tsx')),
   },
   {
     path: '/saved',
@@ -141,41 +160,41 @@ export const screenRoutes: RouteObject[] = [
   },
   {
     path: '/setting/clearcache',
-    lazy: lazyScreen(() => import('../screens/Setting/ClearCacheScreen.tsx')),
+    lazy: settingPage(() => import('../screens/Setting/ClearCacheScreen.tsx')),
   },
   {
     path: '/setting/contents_display',
-    lazy: lazyScreen(() => import('../screens/Setting/ContentDisplayScreen.tsx')),
+    lazy: settingPage(() => import('../screens/Setting/ContentDisplayScreen.tsx')),
   },
   {
     path: '/setting/preference',
-    lazy: lazyScreen(() => import('../screens/Setting/PreferenceScreen.tsx')),
+    lazy: settingPage(() => import('../screens/Setting/PreferenceScreen.tsx')),
   },
   redirect('/setting/others', '/setting/preference'),
   {
     path: '/setting/about',
-    lazy: lazyScreen(() => import('../screens/Setting/AboutScreen.tsx')),
+    lazy: settingPage(() => import('../screens/Setting/AboutScreen.tsx')),
   },
   {
     path: '/setting/about/faq',
-    lazy: lazyScreen(() => import('../screens/Setting/FaqScreen.tsx')),
+    lazy: settingPage(() => import('../screens/Setting/FaqScreen.tsx')),
   },
   {
     path: '/setting/about/disclaimer',
-    lazy: lazyScreen(() => import('../screens/Setting/DisclaimerScreen.tsx')),
+    lazy: settingPage(() => import('../screens/Setting/DisclaimerScreen.tsx')),
   },
   {
     path: '/setting/down_app',
-    lazy: lazyScreen(() => import('../screens/Setting/DownAppScreen.tsx')),
+    lazy: settingPage(() => import('../screens/Setting/DownAppScreen.tsx')),
   },
   {
     path: '/setting/osusume',
-    lazy: lazyScreen(() => import('../screens/Setting/OsusumeScreen.tsx')),
+    lazy: settingPage(() => import('../screens/Setting/OsusumeScreen.tsx')),
   },
   redirect('/setting/recommend', '/setting/osusume'),
   {
     path: '/setting/accent_color',
-    lazy: lazyScreen(() => import('../screens/Setting/AccentColorScreen.tsx')),
+    lazy: settingPage(() => import('../screens/Setting/AccentColorScreen.tsx')),
   },
   { path: '/discovery', lazy: discovery },
   ...withAliases(['/osusume_illust', '/recom_illust'], { lazy: recommended }),

@@ -4,20 +4,9 @@ import { APP_VERSION_LABEL } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { AccountBlock, useAccountUser } from './AccountBlock.tsx';
 import { LanguagePicker } from './LanguagePicker.tsx';
+import { SETTINGS_MENU } from './settings-menu.ts';
 import styles from './Setting.module.css';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
-
-/** The settings menu (spec 001 §2.2), in the original's order; titles are the screens' own. */
-const MENU = [
-  { to: '/setting/history', title: 'title.history' },
-  { to: '/saved', title: 'saved.title' },
-  { to: '/setting/contents_display', title: 'title.contents_display' },
-  { to: '/setting/preference', title: 'title.preference' },
-  { to: '/setting/accent_color', title: 'title.accent_color' },
-  { to: '/setting/clearcache', title: 'title.clearcache' },
-  { to: '/setting/osusume', title: 'title.osusume' },
-  { to: '/setting/about', title: 'title.about' },
-] as const;
 
 /**
  * `/setting`: the account (with logout, or the way to sign in), the interface language, the
@@ -33,7 +22,7 @@ export default function SettingScreen() {
           { to: `/users/${user.id}/favorites`, title: 'setting.favorites' },
         ]
       : [{ to: '/account/login', title: 'title.login' }]),
-    ...MENU,
+    ...SETTINGS_MENU,
   ];
   useDocumentTitle(t('title.setting'));
   return (
