@@ -3,6 +3,7 @@ import {
   READER_TRANSLATORS,
   TRANSLATE_TARGETS,
   readerTranslator,
+  translatorLabel,
   type ReaderTranslator,
   type TranslateTarget,
 } from '../../state/queries/novel-translate.ts';
@@ -48,7 +49,7 @@ export function TranslateControls({
         >
           {READER_TRANSLATORS.map((s) => (
             <option key={s} value={s}>
-              {t(`novel.translate.services.${s}`)}
+              {translatorLabel(t, s)}
             </option>
           ))}
         </select>

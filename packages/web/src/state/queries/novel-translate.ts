@@ -5,6 +5,7 @@
  * `{error}` with a non-200 status.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import type { AppSettings } from '../settings/schema.ts';
 
 export const TRANSLATE_TARGETS = ['zh-CN', 'zh-TW', 'en'] as const;
@@ -23,6 +24,17 @@ export const TRANSLATOR_QUERY: Record<ReaderTranslator, { srv: string; aimd?: st
   gg: { srv: 'gg' },
   yd: { srv: 'yd' },
 };
+
+/**
+ * A translator's name, the one text for it wherever it is offered (Preferences and the novel
+ * page's translate menu): the AI models by their model names, the services by theirs.
+ */
+export function translatorLabel(t: TFunction, translator: AppSettings['novelDefTranslate']) {
+  return t(`novel.translate.services.${translator}`);
+}
+
+/** Whether the app's language is a Chinese locale (zh-Hans, zh-Hant). */
+export const isChineseLocale = (language: string) => language.startsWith('zh');
 
 /** The setting's translator when the reader can use it ('none' and the immersive SDK: Google). */
 export function readerTranslator(setting: AppSettings['novelDefTranslate']): ReaderTranslator {
