@@ -49,6 +49,7 @@ describe('the novel translation preference', () => {
       ]);
       render(
         <TranslateControls
+          novelId={1}
           to="zh-CN"
           nots={false}
           onChange={() => {}}
@@ -60,8 +61,11 @@ describe('the novel translation preference', () => {
         ...within(screen.getByTestId('novel-translate-service')).getAllByRole('option'),
       ].map((o) => [(o as HTMLOptionElement).value, o.textContent]);
       // every translator the novel page offers is in the preference, with the same name
-      expect(novelPage.length).toBeGreaterThanOrEqual(6);
+      expect(novelPage.length).toBeGreaterThanOrEqual(7);
       for (const entry of novelPage) expect(prefs).toContainEqual(entry);
+      expect(novelPage.map(([, name]) => name)).toContain(
+        lang === 'zh-Hans' ? '沉浸式翻译' : '沉浸式翻譯',
+      );
     },
   );
 });
