@@ -294,6 +294,10 @@ test('discovery: a home card in self-hosted mode, and a screen whose shuffle bri
   const card = page.getByTestId('home-discovery');
   await expect(card.getByTestId('row-item').first()).toBeVisible();
   await expect(card.getByTestId('row-more')).toHaveAttribute('href', '/discovery');
+  // its 'more' slide has no pictures behind it: it is filled with the accent, not a grey tile
+  const more = card.getByTestId('row-more');
+  const fill = await more.evaluate((el) => getComputedStyle(el).backgroundImage);
+  expect(fill).toContain('linear-gradient(135deg, rgb(56, 169, 245)');
   await page.goto('/discovery');
   const cards = page.getByTestId('artwork-card');
   await expect(cards.first()).toBeVisible();

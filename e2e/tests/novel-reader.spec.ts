@@ -341,6 +341,30 @@ test('translation only, and a failed translation shown with a retry', async ({ p
   await expect(text.locator('.pv-novel-original')).toHaveCount(0);
 });
 
+test('Immersive Translate opens the text in a sandboxed page of its own, where its SDK translates it', async ({
+  page,
+}) => {
+  await page.goto(`/novel/${EVERY_MARKUP}`);
+  await page.getByTestId('novel-translate-service').selectOption('imt');
+  // no language or "translation only": the SDK picks those in its own page
+  await expect(page.getByTestId('novel-translate-to')).toHaveCount(0);
+  const open = page.getByRole('link', { name: /Open in Immersive Translate/ });
+  await expect(open).toHaveAttribute('target', '_blank');
+  const [tab] = await Promise.all([page.context().waitForEvent('page'), open.click()]);
+  expect(new URL(tab.url()).pathname).toBe(`/api/novel-imt/${EVERY_MARKUP}.html`);
+  // the sandbox's stand-in SDK ran with the page's config and wrote a translation per paragraph
+  await expect(tab.locator('html')).toHaveAttribute('data-immersive-translate-sdk', 'loaded');
+  const first = tab.locator('.novel_text > p').first();
+  await expect(first.locator('font.immersive-translate-target-wrapper')).toContainText(
+    '[Immersive Translate]',
+  );
+  // an opaque origin: nothing of the app's storage reaches the SDK
+  expect(await tab.evaluate(() => window.origin)).toBe('null');
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('pv.settings')!));
+  expect(stored.app.novelDefTranslate).toBe('imt');
+  await tab.close();
+});
+
 test('txt and html downloads hold the novel, named by the file-name template', async ({ page }) => {
   const { text } = await webviewNovel(page, EVERY_MARKUP);
   const { novel } = (await (

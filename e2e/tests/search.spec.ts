@@ -418,6 +418,39 @@ test('a failing image search opens the error dialog', async ({ page }) => {
   await expect(dialog).toBeHidden();
 });
 
+test("the Users tab shows pixiv's recommended users as cards with the list footer, and each tab's box says what it searches", async ({
+  page,
+}) => {
+  const recommended = (await (
+    await page.request.get('/api/pixiv/user_recommended?page=1')
+  ).json()) as { user_previews: { user: { name: string } }[] };
+  await page.goto('/search_user');
+  await expect(page.getByTestId('search-input')).toHaveAttribute('placeholder', 'Search users');
+  const section = page.getByTestId('search-user-recommended');
+  await expect(section.getByRole('heading', { name: 'Recommended users' })).toBeVisible();
+  await expect(section.getByTestId('user-card').first()).toBeVisible();
+  // the cards are the users pixiv recommends, in its order (the list may have paged on since)
+  const names = await section.getByTestId('user-card-name').allTextContents();
+  const expected = recommended.user_previews.map((p) => p.user.name);
+  const n = Math.min(names.length, expected.length);
+  expect(n).toBeGreaterThan(5);
+  expect(names.slice(0, n)).toEqual(expected.slice(0, n));
+  await expect(section.getByTestId('user-card-work').first()).toBeVisible();
+  // the list engine's footer under the cards, as under every list
+  await expect(
+    section.getByTestId('list-loading').or(section.getByTestId('list-finished')),
+  ).toBeAttached();
+  // no trending tags here; each other tab's box names its own kind
+  await expect(page.getByTestId('trending-tags')).toHaveCount(0);
+  await page.getByTestId('search-tabs').getByRole('link', { name: 'Novels' }).click();
+  await expect(page.getByTestId('search-input')).toHaveAttribute('placeholder', 'Search novels');
+  await page
+    .getByTestId('search-tabs')
+    .getByRole('link', { name: 'Illustrations & manga' })
+    .click();
+  await expect(page.getByTestId('search-input')).toHaveAttribute('placeholder', 'Search works');
+});
+
 test('user search: the users tab searches names and shows user cards with their works', async ({
   page,
 }) => {

@@ -115,23 +115,46 @@ test('tapping the current section scrolls to the top instead of navigating @phon
   await expect(page).toHaveURL(/\/rank\/daily$/);
 });
 
-test('the running notice shows as a banner with its link, and stays closed once closed @phone', async ({
+test('the running notice shows as a banner in the interface language, never moves the page, and stays closed once closed, on later visits too @phone', async ({
   page,
+  context,
   request,
 }) => {
   // the sandbox's notices (this server has none: see playwright.config.ts): one over, two
-  // running (a banner first, then an alert), one to come
+  // running (a banner first, then an alert), one to come; held back until the page has painted
   const file = await request.get(`${SANDBOX_BASE_URL}/viewer-services.invalid/notice.json`);
   const notices = await file.json();
-  await page.route('**/api/notices', (route) => route.fulfill({ json: notices }));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route('**/api/notices', async (route) => {
+    await released;
+    await route.fulfill({ json: notices });
+  });
   await page.goto('/rank/daily');
+  const card = page.getByTestId('artwork-card').first();
+  await expect(card).toBeVisible();
+  const before = await card.boundingBox();
+  await page.evaluate(() => {
+    const w = window as unknown as { shift: number };
+    w.shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as unknown as { value: number }[]) w.shift += e.value;
+    }).observe({ type: 'layout-shift' });
+  });
+  release();
+  // the feed has the notice in English: the English interface shows that, not the Japanese
   const banner = page.getByRole('region', { name: 'Notice' });
-  await expect(banner).toContainText('API ミラーを更新しました');
-  await expect(banner.getByRole('link', { name: 'こちら' })).toHaveAttribute(
+  await expect(banner).toContainText('The API mirror was updated');
+  await expect(banner).not.toContainText('ミラー');
+  await expect(banner.getByRole('link', { name: 'here' })).toHaveAttribute(
     'href',
     'https://github.com/',
   );
-  await expect(banner).not.toContainText('メンテナンスは終了しました');
+  await expect(banner).not.toContainText('maintenance');
+  // it lies over the page: nothing under it moved when it came
+  expect(await card.boundingBox()).toEqual(before);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
+  expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
   // the first running notice is the one shown: the alert behind it waits
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await banner.getByRole('button', { name: 'Close the notice' }).click();
@@ -139,4 +162,14 @@ test('the running notice shows as a banner with its link, and stays closed once 
   await page.reload();
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   await expect(page.getByTestId('notice-banner')).toHaveCount(0);
+  // a later visit (another tab, this tab's session gone) keeps it closed
+  await page.close();
+  const later = await context.newPage();
+  await later.goto('/rank/daily');
+  await expect(later.getByTestId('artwork-card').first()).toBeVisible();
+  // (kept by the notice's id with the app's state, not in the tab's session)
+  expect(await later.evaluate(() => localStorage.getItem('pv.noticesClosed'))).toBe(
+    '["mirror-update"]',
+  );
+  await expect(later.getByTestId('notice-banner')).toHaveCount(0);
 });

@@ -25,6 +25,7 @@ import {
 } from './routes/api/extras/viewer-services.ts';
 import { qrcodeRoutes } from './routes/api/extras/qrcode.ts';
 import { translateRoutes } from './routes/api/extras/translate.ts';
+import { immersiveTranslateRoutes } from './routes/api/extras/immersive-translate.ts';
 import type { TranslateConfig } from './routes/api/extras/translate-services.ts';
 import { ugoiraRoutes } from './routes/api/extras/ugoira.ts';
 import { authRoutes } from './routes/api/auth/index.ts';
@@ -259,6 +260,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await scope.register(qrcodeRoutes, { prefix: '/api' });
     await scope.register(
       async (inner) => translateRoutes(inner, { upstream, cache, config: config.translate }),
+      { prefix: '/api' },
+    );
+    await scope.register(
+      async (inner) => immersiveTranslateRoutes(inner, { upstream, config: config.translate }),
       { prefix: '/api' },
     );
     await scope.register(async (inner) => ugoiraRoutes(inner, { upstream }), { prefix: '/api' });

@@ -92,6 +92,7 @@ const EnvSchema = z.object({
   UPSTREAM_TRANSLATE_GG: url.optional(),
   UPSTREAM_TRANSLATE_YD: url.optional(),
   UPSTREAM_TRANSLATE_SC: url.optional(),
+  UPSTREAM_IMMERSIVE_TRANSLATE: url.optional(),
   TRANSLATE_MS_KEY: z.string().optional(),
   TRANSLATE_MS_REGION: z.string().optional(),
   TRANSLATE_SC_KEY: z.string().optional(),

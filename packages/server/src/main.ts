@@ -69,6 +69,7 @@ function translateConfig(env: Env, upstream: UpstreamChoice): TranslateConfig {
       google: env.UPSTREAM_TRANSLATE_GG ?? hosts.google,
       youdao: env.UPSTREAM_TRANSLATE_YD ?? hosts.youdao,
       ai: env.UPSTREAM_TRANSLATE_SC ?? hosts.ai,
+      immersive: env.UPSTREAM_IMMERSIVE_TRANSLATE ?? hosts.immersive,
     },
     microsoftKey: env.TRANSLATE_MS_KEY,
     microsoftRegion: env.TRANSLATE_MS_REGION,

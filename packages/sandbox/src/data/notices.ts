@@ -21,6 +21,10 @@ export interface Notice {
   style: 'info' | 'success' | 'warning' | 'error';
   /** Shown as a dot on the settings entry until read. */
   pnt: boolean;
+  /** The language of `title` and `text`. */
+  lang?: string;
+  /** The notice in other languages, by the viewer's language codes. */
+  i18n?: Record<string, { title: string; text: string }>;
 }
 
 export interface Effect {
@@ -59,6 +63,21 @@ export function noticesFile(now: number): NoticesFile {
         alert: false,
         style: 'info',
         pnt: true,
+        lang: 'ja',
+        i18n: {
+          en: {
+            title: 'The API mirror was updated',
+            text: 'Pictures load faster now.<br>Any problem? Tell us <a href="https://github.com/">here</a>.',
+          },
+          'zh-Hans': {
+            title: 'API 镜像已更新',
+            text: '图片加载更快了。<br>如有问题，请到<a href="https://github.com/">这里</a>反馈。',
+          },
+          'zh-Hant': {
+            title: 'API 鏡像已更新',
+            text: '圖片載入更快了。<br>如有問題，請到<a href="https://github.com/">這裡</a>回報。',
+          },
+        },
       },
       {
         id: 'rate-limit-warning',

@@ -37,6 +37,18 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze(
   'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 });
 
+/** Pages that carry a whole policy of their own (the Immersive Translate page). */
+const ownPolicies = new WeakSet<FastifyRequest>();
+
+/**
+ * This answer's Content-Security-Policy is the route's own, whole (set by the route), not the
+ * SPA's plus the route's directives: for a page that must run a script the SPA's policy forbids,
+ * and so must also sandbox itself away from this origin.
+ */
+export function keepOwnPolicy(req: FastifyRequest): void {
+  ownPolicies.add(req);
+}
+
 /** The inline styles each page answer carries, allowed by their hashes in its CSP. */
 const inlineStyles = new WeakMap<FastifyRequest, string[]>();
 
@@ -57,7 +69,7 @@ export function registerSecurityHeaders(
   app.addHook('onSend', async (req, reply) => {
     reply.headers(SECURITY_HEADERS);
     const type = String(reply.getHeader('content-type') ?? '');
-    if (!type.startsWith('text/html')) return;
+    if (!type.startsWith('text/html') || ownPolicies.has(req)) return;
     const styles = inlineStyles.get(req);
     const policy = styles ? contentSecurityPolicy(imageProxies, styles) : csp;
     // a route's own directives (the translation's `sandbox`) are added to the policy

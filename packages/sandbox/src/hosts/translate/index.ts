@@ -18,6 +18,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import type { TargetLanguage } from './phrases.ts';
+import { registerImmersiveSdk } from './immersive-sdk.ts';
 import { looksJapanese, translateText } from './translator.ts';
 
 export const TRANSLATE_HOSTS = {
@@ -25,6 +26,8 @@ export const TRANSLATE_HOSTS = {
   google: 'translate.googleapis.com',
   youdao: 'fanyi.youdao.com',
   ai: 'api.siliconflow.cn',
+  /** Immersive Translate's JS SDK (a page script, not an API): see immersive-sdk.ts. */
+  immersive: 'download.immersivetranslate.com',
 } as const;
 
 export type TranslateHosts = Record<keyof typeof TRANSLATE_HOSTS, string>;
@@ -37,6 +40,7 @@ export function sandboxTranslateHosts(baseUrl: string): TranslateHosts {
     google: `${base}/${TRANSLATE_HOSTS.google}`,
     youdao: `${base}/${TRANSLATE_HOSTS.youdao}`,
     ai: `${base}/${TRANSLATE_HOSTS.ai}`,
+    immersive: `${base}/${TRANSLATE_HOSTS.immersive}`,
   };
 }
 
@@ -274,4 +278,7 @@ export function registerTranslate(app: FastifyInstance, clock: () => number): vo
   app.register(async (scope) => registerGoogle(scope), { prefix: `/${TRANSLATE_HOSTS.google}` });
   app.register(async (scope) => registerYoudao(scope), { prefix: `/${TRANSLATE_HOSTS.youdao}` });
   app.register(async (scope) => registerAi(scope, clock), { prefix: `/${TRANSLATE_HOSTS.ai}` });
+  app.register(async (scope) => registerImmersiveSdk(scope), {
+    prefix: `/${TRANSLATE_HOSTS.immersive}`,
+  });
 }

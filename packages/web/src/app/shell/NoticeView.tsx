@@ -22,7 +22,11 @@ export default function NoticeView({ notice, dismiss }: { notice: Notice; dismis
         open
         alert
         title={notice.title}
-        body={<SafeHtml html={html} className={styles.text} testId="notice-text" />}
+        body={
+          <div lang={notice.lang}>
+            <SafeHtml html={html} className={styles.text} testId="notice-text" />
+          </div>
+        }
         onConfirm={dismiss}
         onCancel={dismiss}
       />
@@ -34,7 +38,7 @@ export default function NoticeView({ notice, dismiss }: { notice: Notice; dismis
       aria-label={t('notice.label')}
       data-testid="notice-banner"
     >
-      <div className={styles.content}>
+      <div className={styles.content} lang={notice.lang}>
         <strong className={styles.title}>{notice.title}</strong>
         <SafeHtml html={html} className={styles.text} testId="notice-text" />
       </div>

@@ -33,6 +33,13 @@ function splitInitial(text: string): string[] {
  * typed, the history (20, newest first); while one is, tag suggestions after a 500 ms pause
  * (outside self-hosted mode only). A submit, a history entry or a tag click searches.
  */
+/** What the box says it searches: works, novels or users (issue 35 item 15). */
+const PLACEHOLDER: Record<SearchTarget, string> = {
+  illust: 'search.placeholder',
+  novel: 'search.placeholder_novel',
+  user: 'search.placeholder_user',
+};
+
 export function SearchBox({ target, initial = '' }: { target: SearchTarget; initial?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -148,8 +155,8 @@ export function SearchBox({ target, initial = '' }: { target: SearchTarget; init
           role="combobox"
           aria-expanded={open}
           aria-controls={open ? dropdownId : undefined}
-          placeholder={words.length ? '' : t('search.placeholder')}
-          aria-label={t('search.placeholder')}
+          placeholder={words.length ? '' : t(PLACEHOLDER[target])}
+          aria-label={t(PLACEHOLDER[target])}
           data-testid="search-input"
           enterKeyHint="search"
           autoComplete="off"

@@ -83,6 +83,7 @@ export function NovelReader({ novel, text, proxy, onTranslate }: NovelReaderProp
         </button>
       </div>
       <TranslateControls
+        novelId={novel.id}
         to={choice.to}
         nots={choice.nots}
         onChange={(c) => setChoice((old) => ({ ...old, ...c }))}

@@ -2,20 +2,25 @@ import { useTranslation } from 'react-i18next';
 import {
   READER_TRANSLATORS,
   TRANSLATE_TARGETS,
+  immersiveTranslateUrl,
   readerTranslator,
+  translatorLabel,
   type ReaderTranslator,
+  type ServerTranslator,
   type TranslateTarget,
 } from '../../state/queries/novel-translate.ts';
 import { setAppSetting, useSettings } from '../../state/settings/settings.ts';
 import styles from './NovelReader.module.css';
 
 export interface TranslateChoice {
-  translator: ReaderTranslator;
+  translator: ServerTranslator;
   to: TranslateTarget;
   nots: boolean;
 }
 
 export interface TranslateControlsProps {
+  /** The novel: Immersive Translate opens its text in a page of its own. */
+  novelId: number;
   to: TranslateTarget;
   nots: boolean;
   onChange: (change: { to?: TranslateTarget; nots?: boolean }) => void;
@@ -25,9 +30,11 @@ export interface TranslateControlsProps {
 
 /**
  * The translation service (the novelDefTranslate setting, offered in every language), the
- * language, translation only, and the button that starts it.
+ * language, translation only, and the button that starts it; with Immersive Translate, a link
+ * that opens the text in a new tab where its SDK translates it (it picks the language there).
  */
 export function TranslateControls({
+  novelId,
   to,
   nots,
   onChange,
@@ -48,43 +55,57 @@ export function TranslateControls({
         >
           {READER_TRANSLATORS.map((s) => (
             <option key={s} value={s}>
-              {t(`novel.translate.services.${s}`)}
+              {translatorLabel(t, s)}
             </option>
           ))}
         </select>
       </label>
-      <label className={styles.inline}>
-        <span className={styles.label}>{t('novel.translate.language')}</span>
-        <select
-          value={to}
-          onChange={(e) => onChange({ to: e.target.value as TranslateTarget })}
-          data-testid="novel-translate-to"
+      {translator === 'imt' ? (
+        <a
+          className={styles.tool}
+          href={immersiveTranslateUrl(novelId)}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="novel-translate-start"
         >
-          {TRANSLATE_TARGETS.map((l) => (
-            <option key={l} value={l}>
-              {t(`novel.translate.targets.${l}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={styles.inline}>
-        <input
-          type="checkbox"
-          checked={nots}
-          onChange={(e) => onChange({ nots: e.target.checked })}
-          data-testid="novel-translate-nots"
-        />
-        {t('novel.translate.only')}
-      </label>
-      <button
-        type="button"
-        className={styles.tool}
-        disabled={busy}
-        onClick={() => onTranslate({ translator, to, nots })}
-        data-testid="novel-translate-start"
-      >
-        {t('novel.translate.start')}
-      </button>
+          {t('novel.translate.open_imt')}
+        </a>
+      ) : (
+        <>
+          <label className={styles.inline}>
+            <span className={styles.label}>{t('novel.translate.language')}</span>
+            <select
+              value={to}
+              onChange={(e) => onChange({ to: e.target.value as TranslateTarget })}
+              data-testid="novel-translate-to"
+            >
+              {TRANSLATE_TARGETS.map((l) => (
+                <option key={l} value={l}>
+                  {t(`novel.translate.targets.${l}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className={styles.inline}>
+            <input
+              type="checkbox"
+              checked={nots}
+              onChange={(e) => onChange({ nots: e.target.checked })}
+              data-testid="novel-translate-nots"
+            />
+            {t('novel.translate.only')}
+          </label>
+          <button
+            type="button"
+            className={styles.tool}
+            disabled={busy}
+            onClick={() => onTranslate({ translator, to, nots })}
+            data-testid="novel-translate-start"
+          >
+            {t('novel.translate.start')}
+          </button>
+        </>
+      )}
     </div>
   );
 }

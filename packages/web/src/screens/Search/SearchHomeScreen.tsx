@@ -6,6 +6,8 @@ import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx'
 import { SearchBox, type SearchTarget } from '../../components/SearchBox/SearchBox.tsx';
 import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
 import { useTrendingTags } from '../../state/queries/home.ts';
+import { useRecommendedUserList } from '../../state/queries/search.ts';
+import { UserList } from '../../components/UserCard/UserList.tsx';
 import { useNovelTrendingTags } from '../../state/queries/novels.ts';
 import NotFoundScreen from '../NotFound/NotFoundScreen.tsx';
 import { ImageSearch } from './ImageSearch.tsx';
@@ -21,7 +23,10 @@ function targetOf(pathname: string): SearchTarget {
   return 'illust';
 }
 
-/** `/search`, `/search_novel`, `/search_user`: the search box, tabs and the trending tag grid. */
+/**
+ * `/search`, `/search_novel`, `/search_user`: the search box, tabs, and the trending tag grid, or
+ * on the Users tab the recommended users (as pixiv's user search page shows them).
+ */
 export default function SearchHomeScreen() {
   const { t } = useTranslation();
   const target = targetOf(useLocation().pathname);
@@ -34,6 +39,7 @@ export default function SearchHomeScreen() {
   const resultPath = target === 'novel' ? '/search_novel' : '/search';
   // user search is a self-hosted mode section (spec 000 §1, §6)
   const userTabGone = target === 'user' && loaded && !selfHosted;
+  const users = useRecommendedUserList(target === 'user' && loaded && selfHosted);
   useDocumentTitle(t(target === 'illust' ? 'title.search' : `title.search_${target}`), userTabGone);
   if (userTabGone) return <NotFoundScreen />;
   return (
@@ -42,6 +48,12 @@ export default function SearchHomeScreen() {
       <SearchTabs />
       <SearchBox key={target} target={target} />
       {target === 'illust' && <ImageSearch />}
+      {target === 'user' && (
+        <section aria-label={t('search.recommended_users')} data-testid="search-user-recommended">
+          <h2 className={styles.heading}>{t('search.recommended_users')}</h2>
+          <UserList list={users} imageProxy={imageProxy} />
+        </section>
+      )}
       {target !== 'user' && (
         <section aria-label={t('search.trending')} data-testid="trending-tags">
           <h2 className={styles.heading}>{t('search.trending')}</h2>

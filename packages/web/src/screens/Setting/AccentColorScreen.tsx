@@ -7,8 +7,9 @@ import styles from './AccentColor.module.css';
 import base from './Setting.module.css';
 
 /**
- * `/setting/accent_color` (spec 001 §2.8): the named colours as swatches, the current one marked,
- * any other colour through the picker, and a reset to the default #38a9f5. Applied at once.
+ * `/setting/accent_color` (spec 001 §2.8): the named colours as swatches, each with its value
+ * (#rrggbb) and a name in the interface language (or a Japanese proper name), the current one
+ * marked, any other colour through the picker, and a reset to the default #38a9f5. Applied at once.
  */
 export default function AccentColorScreen() {
   const { t } = useTranslation();
@@ -52,10 +53,14 @@ export default function AccentColorScreen() {
                 onClick={() => setAppSetting('accent', c.color)}
               >
                 <span className={styles.chip} style={{ background: c.color }} aria-hidden="true" />
-                <span className={styles.name} lang={/^[\u3000-\u9fff]/.test(c.name) ? 'ja' : 'en'}>
-                  {c.name}
-                </span>
-                <code className={styles.hex}>{c.cname ?? c.color}</code>
+                {'name' in c ? (
+                  <span className={styles.name} lang="ja">
+                    {c.name}
+                  </span>
+                ) : (
+                  <span className={styles.name}>{t(`accent.names.${c.nameKey}`)}</span>
+                )}
+                <code className={styles.hex}>{c.color}</code>
               </button>
             </li>
           ))}

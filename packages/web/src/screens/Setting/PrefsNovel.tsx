@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { TFunction } from 'i18next';
 import { READER_BOUNDS, READER_FONTS, READER_PRESETS } from '../../state/settings/reader.ts';
 import { NOVEL_DL_FORMATS, NOVEL_TRANSLATORS } from '../../state/settings/schema.ts';
+import { isChineseLocale, translatorLabel } from '../../state/queries/novel-translate.ts';
 import {
   setAppSetting,
   setReaderConfig,
@@ -10,19 +10,6 @@ import {
 } from '../../state/settings/settings.ts';
 import { RowLabel, SelectRow, SettingSection, SwitchRow } from './rows.tsx';
 import styles from './Setting.module.css';
-
-/** A translator's name: product names as they are, the rest translated. */
-function translatorLabel(t: TFunction, v: string): string {
-  const names: Record<string, string> = {
-    imt: 'Immersive Translate',
-    ms: 'Microsoft Translator',
-    gg: 'Google Translate',
-    yd: 'Youdao',
-  };
-  if (v === 'none') return t('pref.translator_none');
-  if (v.startsWith('ai')) return t('pref.translator_ai', { n: v.slice(2) });
-  return names[v] ?? v;
-}
 
 /** A bounded reader number (spec 001 §5.2): the field clamps on save, so no bad value stays. */
 function ReaderNumber({ field }: { field: keyof typeof READER_BOUNDS }) {
@@ -86,7 +73,7 @@ function ReaderColour({ field }: { field: 'color' | 'bg' }) {
 
 /** The novel reader's text, the download format and the translation service. */
 export function PrefsNovel() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { app, reader } = useSettings();
   const preset = READER_PRESETS.find((p) => p.bg === reader.bg && p.color === reader.color);
   return (
@@ -131,15 +118,18 @@ export function PrefsNovel() {
         choices={NOVEL_DL_FORMATS.map((v) => ({ value: v, label: v.toUpperCase() }))}
         onChange={(v) => setAppSetting('novelDlFormat', v as (typeof NOVEL_DL_FORMATS)[number])}
       />
-      <SelectRow
-        setting="app.novelDefTranslate"
-        label={t('pref.translator')}
-        value={app.novelDefTranslate}
-        choices={NOVEL_TRANSLATORS.map((v) => ({ value: v, label: translatorLabel(t, v) }))}
-        onChange={(v) =>
-          setAppSetting('novelDefTranslate', v as (typeof NOVEL_TRANSLATORS)[number])
-        }
-      />
+      {/* spec 001 §2.7: "novel translation service (Chinese locales only)" */}
+      {isChineseLocale(i18n.language) && (
+        <SelectRow
+          setting="app.novelDefTranslate"
+          label={t('pref.translator')}
+          value={app.novelDefTranslate}
+          choices={NOVEL_TRANSLATORS.map((v) => ({ value: v, label: translatorLabel(t, v) }))}
+          onChange={(v) =>
+            setAppSetting('novelDefTranslate', v as (typeof NOVEL_TRANSLATORS)[number])
+          }
+        />
+      )}
       <SwitchRow
         setting="app.isAutoLoadImt"
         label={t('pref.auto_imt')}

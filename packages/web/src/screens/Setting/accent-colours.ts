@@ -1,43 +1,52 @@
 /**
  * The accent colours offered (spec 001 §2.8, §3 "Colour entry: name, color, optional cname"):
- * the default first, then CSS's named colours, then Japanese traditional colours (the names are
- * proper names, shown as they are, with the hex beside them). Colours too pale to mark anything
- * on a white page are left out.
+ * the default first, then CSS's named colours, then Japanese traditional colours. Every swatch
+ * shows its value; a CSS colour's name is a catalogue text (`accent.names.<cname>`), so it reads
+ * in the interface language, while a traditional colour's name is a proper name, shown as it is
+ * (in Japanese). Colours too pale to mark anything on a white page are left out.
  */
-export interface AccentColour {
-  name: string;
+export type AccentColour = {
   /** #rrggbb */
   color: string;
-  /** The CSS colour keyword of exactly this colour, where there is one. */
-  cname?: string;
-}
+} & (
+  | {
+      /** Catalogue key under `accent.names` (the CSS keyword, or `pixiv` for the default). */
+      nameKey: string;
+      /** The CSS colour keyword of exactly this colour, where there is one. */
+      cname?: string;
+    }
+  | {
+      /** A Japanese traditional colour's name: a proper name, not translated. */
+      name: string;
+    }
+);
 
 export const ACCENT_COLOURS: readonly AccentColour[] = [
-  { name: 'pixiv', color: '#38a9f5' },
-  { name: 'Dodger blue', color: '#1e90ff', cname: 'dodgerblue' },
-  { name: 'Deep sky blue', color: '#00bfff', cname: 'deepskyblue' },
-  { name: 'Steel blue', color: '#4682b4', cname: 'steelblue' },
-  { name: 'Royal blue', color: '#4169e1', cname: 'royalblue' },
-  { name: 'Slate blue', color: '#6a5acd', cname: 'slateblue' },
-  { name: 'Medium purple', color: '#9370db', cname: 'mediumpurple' },
-  { name: 'Orchid', color: '#da70d6', cname: 'orchid' },
-  { name: 'Deep pink', color: '#ff1493', cname: 'deeppink' },
-  { name: 'Hot pink', color: '#ff69b4', cname: 'hotpink' },
-  { name: 'Crimson', color: '#dc143c', cname: 'crimson' },
-  { name: 'Indian red', color: '#cd5c5c', cname: 'indianred' },
-  { name: 'Tomato', color: '#ff6347', cname: 'tomato' },
-  { name: 'Dark orange', color: '#ff8c00', cname: 'darkorange' },
-  { name: 'Orange', color: '#ffa500', cname: 'orange' },
-  { name: 'Gold', color: '#ffd700', cname: 'gold' },
-  { name: 'Chocolate', color: '#d2691e', cname: 'chocolate' },
-  { name: 'Olive drab', color: '#6b8e23', cname: 'olivedrab' },
-  { name: 'Lime green', color: '#32cd32', cname: 'limegreen' },
-  { name: 'Medium sea green', color: '#3cb371', cname: 'mediumseagreen' },
-  { name: 'Sea green', color: '#2e8b57', cname: 'seagreen' },
-  { name: 'Teal', color: '#008080', cname: 'teal' },
-  { name: 'Dark cyan', color: '#008b8b', cname: 'darkcyan' },
-  { name: 'Cadet blue', color: '#5f9ea0', cname: 'cadetblue' },
-  { name: 'Slate grey', color: '#708090', cname: 'slategray' },
+  { nameKey: 'pixiv', color: '#38a9f5' },
+  { nameKey: 'dodgerblue', color: '#1e90ff', cname: 'dodgerblue' },
+  { nameKey: 'deepskyblue', color: '#00bfff', cname: 'deepskyblue' },
+  { nameKey: 'steelblue', color: '#4682b4', cname: 'steelblue' },
+  { nameKey: 'royalblue', color: '#4169e1', cname: 'royalblue' },
+  { nameKey: 'slateblue', color: '#6a5acd', cname: 'slateblue' },
+  { nameKey: 'mediumpurple', color: '#9370db', cname: 'mediumpurple' },
+  { nameKey: 'orchid', color: '#da70d6', cname: 'orchid' },
+  { nameKey: 'deeppink', color: '#ff1493', cname: 'deeppink' },
+  { nameKey: 'hotpink', color: '#ff69b4', cname: 'hotpink' },
+  { nameKey: 'crimson', color: '#dc143c', cname: 'crimson' },
+  { nameKey: 'indianred', color: '#cd5c5c', cname: 'indianred' },
+  { nameKey: 'tomato', color: '#ff6347', cname: 'tomato' },
+  { nameKey: 'darkorange', color: '#ff8c00', cname: 'darkorange' },
+  { nameKey: 'orange', color: '#ffa500', cname: 'orange' },
+  { nameKey: 'gold', color: '#ffd700', cname: 'gold' },
+  { nameKey: 'chocolate', color: '#d2691e', cname: 'chocolate' },
+  { nameKey: 'olivedrab', color: '#6b8e23', cname: 'olivedrab' },
+  { nameKey: 'limegreen', color: '#32cd32', cname: 'limegreen' },
+  { nameKey: 'mediumseagreen', color: '#3cb371', cname: 'mediumseagreen' },
+  { nameKey: 'seagreen', color: '#2e8b57', cname: 'seagreen' },
+  { nameKey: 'teal', color: '#008080', cname: 'teal' },
+  { nameKey: 'darkcyan', color: '#008b8b', cname: 'darkcyan' },
+  { nameKey: 'cadetblue', color: '#5f9ea0', cname: 'cadetblue' },
+  { nameKey: 'slategray', color: '#708090', cname: 'slategray' },
   { name: '紅梅色', color: '#f2a0a1' },
   { name: '韓紅', color: '#e95464' },
   { name: '紅色', color: '#d7003a' },

@@ -1,12 +1,14 @@
 /**
  * The notice feed (spec 000 §4 "Notice feed", §7 "Other"): the viewer's public notices from
  * `/api/notices`. The first notice whose date range covers now is the one shown: as a dialog when
- * it is an alert (once: remembered as read), else as a banner (until closed, for the visit).
+ * it is an alert (once: remembered as read), else as a banner (until closed: remembered too, by
+ * the notice's id). A notice is shown in the app's language where the feed has it (`i18n`).
  * When that first notice was read or closed, nothing is shown: a closed notice never uncovers
  * the next one. Notice text may hold simple HTML; the banner and the dialog sanitise it.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { takePreloaded } from '../api/preloaded.ts';
 import { STORAGE_KEYS } from '../settings/storage-keys.ts';
 
@@ -25,6 +27,27 @@ export interface Notice {
   /** A dialog, read once, instead of a banner. */
   alert: boolean;
   style: NoticeStyle;
+  /** The language of `title` and `text`, when the feed says it. */
+  lang?: string;
+  /** The notice in other languages, by the app's language codes (zh-Hans, en, …). */
+  i18n?: Record<string, { title: string; text: string }>;
+}
+
+/** A notice as shown in the app's language: its own words where the feed has them. */
+export function localiseNotice(notice: Notice, language: string): Notice {
+  const own = notice.i18n?.[language];
+  if (own) return { ...notice, ...own, lang: language };
+  return notice;
+}
+
+function parseI18n(value: unknown): Notice['i18n'] {
+  if (!value || typeof value !== 'object') return undefined;
+  const out: NonNullable<Notice['i18n']> = {};
+  for (const [lang, entry] of Object.entries(value as Record<string, unknown>)) {
+    const { title, text } = (entry ?? {}) as Record<string, unknown>;
+    if (typeof title === 'string' && typeof text === 'string') out[lang] = { title, text };
+  }
+  return Object.keys(out).length ? out : undefined;
 }
 
 const STYLES = new Set<string>(['info', 'success', 'warning', 'error']);
@@ -36,7 +59,7 @@ export function parseNotices(body: unknown): Notice[] {
   const out: Notice[] = [];
   for (const item of list as Record<string, unknown>[]) {
     if (!item || typeof item !== 'object') continue;
-    const { id, start, end, title, text, alert, style } = item;
+    const { id, start, end, title, text, alert, style, lang, i18n } = item;
     if (typeof id !== 'string' && typeof id !== 'number') continue;
     if (typeof start !== 'string' || typeof end !== 'string') continue;
     if (typeof title !== 'string' || typeof text !== 'string') continue;
@@ -48,6 +71,8 @@ export function parseNotices(body: unknown): Notice[] {
       text,
       alert: alert === true,
       style: typeof style === 'string' && STYLES.has(style) ? (style as NoticeStyle) : 'info',
+      ...(typeof lang === 'string' && lang ? { lang } : {}),
+      ...(parseI18n(i18n) ? { i18n: parseI18n(i18n) } : {}),
     });
   }
   return out;
@@ -93,6 +118,7 @@ function storeId(storage: Storage, key: string, id: string): void {
 
 /** The notice to show now and the way to dismiss it (read for an alert, closed for a banner). */
 export function useNotice(): { notice: Notice | null; dismiss: () => void } {
+  const { i18n } = useTranslation();
   const { data } = useQuery({
     queryKey: ['notices'],
     staleTime: 10 * 60_000,
@@ -117,14 +143,17 @@ export function useNotice(): { notice: Notice | null; dismiss: () => void } {
         data.list,
         data.at,
         storedIds(localStorage, STORAGE_KEYS.noticesRead),
-        storedIds(sessionStorage, STORAGE_KEYS.noticesClosed),
+        storedIds(localStorage, STORAGE_KEYS.noticesClosed),
       )
     : null;
   const dismiss = useCallback(() => {
     if (!notice) return;
     if (notice.alert) storeId(localStorage, STORAGE_KEYS.noticesRead, notice.id);
-    else storeId(sessionStorage, STORAGE_KEYS.noticesClosed, notice.id);
+    else storeId(localStorage, STORAGE_KEYS.noticesClosed, notice.id);
     setDismissed(notice.id);
   }, [notice]);
-  return { notice: notice && notice.id !== dismissed ? notice : null, dismiss };
+  return {
+    notice: notice && notice.id !== dismissed ? localiseNotice(notice, i18n.language) : null,
+    dismiss,
+  };
 }

@@ -22,11 +22,11 @@ describe('novel translation requests (spec 001 §7.2)', () => {
     );
   });
 
-  it('uses the setting’s translator, Google for none and the immersive SDK', () => {
+  it('uses the setting’s translator (Immersive Translate too), Google for none', () => {
     expect(readerTranslator('ai3')).toBe('ai3');
     expect(readerTranslator('yd')).toBe('yd');
     expect(readerTranslator('none')).toBe('gg');
-    expect(readerTranslator('imt')).toBe('gg');
+    expect(readerTranslator('imt')).toBe('imt');
   });
 
   it('translates into the app’s Chinese, else English', () => {

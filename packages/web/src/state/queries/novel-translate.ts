@@ -5,17 +5,28 @@
  * `{error}` with a non-200 status.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TFunction } from 'i18next';
 import type { AppSettings } from '../settings/schema.ts';
 
 export const TRANSLATE_TARGETS = ['zh-CN', 'zh-TW', 'en'] as const;
 export type TranslateTarget = (typeof TRANSLATE_TARGETS)[number];
 
-/** The services offered, as the novelDefTranslate setting names them. */
-export const READER_TRANSLATORS = ['ai1', 'ai2', 'ai3', 'ms', 'gg', 'yd'] as const;
+/**
+ * The services offered, as the novelDefTranslate setting names them: this server's translations,
+ * and Immersive Translate, which translates the text in a page of its own (immersiveTranslateUrl).
+ */
+export const READER_TRANSLATORS = ['ai1', 'ai2', 'ai3', 'ms', 'gg', 'yd', 'imt'] as const;
 export type ReaderTranslator = (typeof READER_TRANSLATORS)[number];
+export type ServerTranslator = Exclude<ReaderTranslator, 'imt'>;
+
+/**
+ * The page that loads Immersive Translate's SDK over the novel's text (spec 001 §7.4): the SDK is
+ * a third-party script, so it runs there, sandboxed, never in the app's own origin.
+ */
+export const immersiveTranslateUrl = (id: number) => `/api/novel-imt/${id}.html`;
 
 /** What a translator asks the server for: the service and, for the three AI models, `aimd`. */
-export const TRANSLATOR_QUERY: Record<ReaderTranslator, { srv: string; aimd?: string }> = {
+export const TRANSLATOR_QUERY: Record<ServerTranslator, { srv: string; aimd?: string }> = {
   ai1: { srv: 'sc', aimd: 'glm' },
   ai2: { srv: 'sc', aimd: 'qwen' },
   ai3: { srv: 'sc', aimd: 'deepseek' },
@@ -24,7 +35,18 @@ export const TRANSLATOR_QUERY: Record<ReaderTranslator, { srv: string; aimd?: st
   yd: { srv: 'yd' },
 };
 
-/** The setting's translator when the reader can use it ('none' and the immersive SDK: Google). */
+/**
+ * A translator's name, the one text for it wherever it is offered (Preferences and the novel
+ * page's translate menu): the AI models by their model names, the services by theirs.
+ */
+export function translatorLabel(t: TFunction, translator: AppSettings['novelDefTranslate']) {
+  return t(`novel.translate.services.${translator}`);
+}
+
+/** Whether the app's language is a Chinese locale (zh-Hans, zh-Hant). */
+export const isChineseLocale = (language: string) => language.startsWith('zh');
+
+/** The setting's translator when the reader can use it ('none': Google). */
 export function readerTranslator(setting: AppSettings['novelDefTranslate']): ReaderTranslator {
   return (READER_TRANSLATORS as readonly string[]).includes(setting)
     ? (setting as ReaderTranslator)
@@ -39,7 +61,7 @@ export function translateTargetFor(language: string): TranslateTarget {
 
 export interface TranslateRequest {
   id: number;
-  translator: ReaderTranslator;
+  translator: ServerTranslator;
   to: TranslateTarget;
   /** Translation only, without the original lines. */
   nots: boolean;

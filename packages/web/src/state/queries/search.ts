@@ -20,6 +20,7 @@ import { usePagedList, type ListPage } from '../../lib/usePagedList.ts';
 
 const ROOT = 'search-illust';
 export const SEARCH_STALE_MS = CACHE_TTL_SECONDS.searches * 1000;
+const RECOMMENDED_USERS_STALE_MS = CACHE_TTL_SECONDS.recommendations * 1000;
 
 export interface IllustSearch {
   word: string;
@@ -62,7 +63,7 @@ export function useIllustSearch(search: IllustSearch, enabled: boolean) {
   return usePagedList<Artwork>({
     queryKey: searchKey(search),
     staleTime: SEARCH_STALE_MS,
-    throttleMs: LIST_THROTTLE_MS.search,
+    throttleMs: LIST_THROTTLE_MS.default,
     enabled,
     fetchPage: async (page, signal): Promise<ListPage<Artwork>> => {
       const params = illustSearchParams(search, page);
@@ -141,6 +142,33 @@ export function useTagSuggestions(word: string, enabled: boolean) {
         await api.get<{ tags: TagSuggestion[] }>('search_autocomplete', { word }, signal),
       );
       return data.tags;
+    },
+  });
+}
+
+/**
+ * The Users tab before any search (`/search_user`): recommended users, as pixiv's user search
+ * page shows them (`/api/pixiv/user_recommended`, 30 per page), as the same cards as the results.
+ */
+export function useRecommendedUserList(enabled = true) {
+  const api = useApi();
+  return usePagedList<UserPreview>({
+    queryKey: ['search-user', 'recommended'],
+    staleTime: RECOMMENDED_USERS_STALE_MS,
+    throttleMs: LIST_THROTTLE_MS.default,
+    enabled,
+    fetchPage: async (page, signal): Promise<ListPage<UserPreview>> => {
+      const data = unwrap(
+        await api.get<{ user_previews: RawUserPreview[]; next_url: string | null }>(
+          'user_recommended',
+          { page },
+          signal,
+        ),
+      );
+      return {
+        items: data.user_previews.map(normaliseUserPreview),
+        hasMore: data.next_url != null,
+      };
     },
   });
 }

@@ -24,7 +24,7 @@ export const STORAGE_KEYS = {
   imageSource: 'pv.imageSource',
   /** The ids of alert notices already read (spec 000 §4 notice feed). */
   noticesRead: 'pv.noticesRead',
-  /** sessionStorage: the ids of notice banners closed in this visit. */
+  /** The ids of notice banners closed (they stay closed across visits). */
   noticesClosed: 'pv.noticesClosed',
 } as const;
 

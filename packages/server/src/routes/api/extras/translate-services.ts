@@ -26,6 +26,7 @@ export const PUBLIC_TRANSLATE_HOSTS: Readonly<TranslateHosts> = Object.freeze({
   google: 'https://translate.googleapis.com',
   youdao: 'https://fanyi.youdao.com',
   ai: 'https://api.siliconflow.cn',
+  immersive: 'https://download.immersivetranslate.com',
 });
 
 export interface TranslateHosts {
@@ -33,6 +34,8 @@ export interface TranslateHosts {
   google: string;
   youdao: string;
   ai: string;
+  /** Where Immersive Translate's JS SDK is loaded from (by the browser, never by this server). */
+  immersive: string;
 }
 
 export interface TranslateConfig {

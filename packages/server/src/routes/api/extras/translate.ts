@@ -68,7 +68,7 @@ export interface TranslateDeps {
 }
 
 /** A failure with the status and body it is answered with. */
-class Refusal extends Error {
+export class Refusal extends Error {
   constructor(
     readonly status: number,
     readonly body: { error: string; detail?: string },
@@ -77,7 +77,7 @@ class Refusal extends Error {
   }
 }
 
-function refusalOf(error: unknown, service: string): Refusal {
+export function refusalOf(error: unknown, service: string): Refusal {
   if (error instanceof Refusal) return error;
   if (error instanceof TranslateFailure) {
     return error.kind === 'timeout'
@@ -94,7 +94,7 @@ function refusalOf(error: unknown, service: string): Refusal {
 }
 
 /** The webview novel object, through the mirror's novel_text upstream call. */
-async function loadNovel(upstream: Upstream, id: number): Promise<RawWebviewNovel> {
+export async function loadNovel(upstream: Upstream, id: number): Promise<RawWebviewNovel> {
   const client = upstream.appApi();
   const { path, query } = NOVEL_ENDPOINTS.novel_text!.upstream({ id });
   const res = await client.getText(path, query);

@@ -101,17 +101,19 @@ describe('GET /api/notices', () => {
     expect(body.notices.map((n) => n.id)).toEqual(notOver.map((n) => n.id));
     expect(body.notices.length).toBeLessThan(upstream.notices.length);
     for (const n of body.notices) {
-      expect(Object.keys(n).sort()).toEqual([
-        'alert',
-        'end',
-        'id',
-        'pnt',
-        'start',
-        'style',
-        'text',
-        'title',
-      ]);
+      // the optional language and translations pass through; nothing else is added
+      expect(
+        Object.keys(n)
+          .filter((k) => k !== 'lang' && k !== 'i18n')
+          .sort(),
+      ).toEqual(['alert', 'end', 'id', 'pnt', 'start', 'style', 'text', 'title']);
     }
+    const translated = body.notices.find((n) => n.id === 'mirror-update') as unknown as {
+      lang: string;
+      i18n: Record<string, { title: string }>;
+    };
+    expect(translated.lang).toBe('ja');
+    expect(translated.i18n.en!.title).toBe('The API mirror was updated');
     expect(body.effects.length).toBeGreaterThan(0);
     expect(res.headers['cache-control']).toBe(`max-age=${NOTICES_TTL}`);
   });

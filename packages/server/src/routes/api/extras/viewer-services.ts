@@ -61,6 +61,9 @@ const Notice = z.object({
   alert: z.boolean(),
   style: z.string(),
   pnt: z.boolean(),
+  // the notice's language, and its words in other languages (by the app's language codes)
+  lang: z.string().optional(),
+  i18n: z.record(z.string(), z.object({ title: z.string(), text: z.string() })).optional(),
 });
 const Effect = z
   .object({ id: z.union([z.string(), z.number()]), start: z.string(), end: z.string() })
