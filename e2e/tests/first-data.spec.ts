@@ -1,9 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded } from './helpers.ts';
+import { expectImageLoaded, startOwnServer, type OwnServer } from './helpers.ts';
 
 /** A call for a ranking's first page (a tall window may ask for the second at once). */
 const firstPage = (url: string) =>
@@ -271,48 +268,21 @@ test('the app replaces the shell with its own, the top bar where the shell had i
  * started as `npm start` starts it with SSR=1, on this worker's sandbox.
  */
 test.describe('the daily ranking rendered on the server', () => {
-  let server: ChildProcess;
+  let server: OwnServer;
   let base: string;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    const port = await new Promise<number>((resolve) => {
-      const s = createServer();
-      s.listen(0, '127.0.0.1', () => {
-        const { port } = s.address() as { port: number };
-        s.close(() => resolve(port));
-      });
+    server = await startOwnServer({
+      SANDBOX_URL: SANDBOX_BASE_URL,
+      UPSTREAM_NOTICES: `${SANDBOX_BASE_URL}/viewer-services.invalid/no-notices.json`,
+      SSR: '1',
     });
-    base = `http://127.0.0.1:${port}`;
-    server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-      cwd: join(import.meta.dirname, '../..'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        SANDBOX_URL: SANDBOX_BASE_URL,
-        UPSTREAM_NOTICES: `${SANDBOX_BASE_URL}/viewer-services.invalid/no-notices.json`,
-        SSR: '1',
-      },
-    });
-    await expect
-      .poll(
-        async () => {
-          try {
-            return (await fetch(`${base}/api/config`)).status;
-          } catch {
-            return 0;
-          }
-        },
-        { timeout: 80_000, intervals: [250] },
-      )
-      .toBe(200);
+    base = server.base;
   });
 
   test.afterAll(() => {
-    server?.kill('SIGTERM');
+    server?.stop();
   });
 
   test('without JavaScript the ranking’s cards and pictures are there', async ({ browser }) => {

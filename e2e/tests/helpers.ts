@@ -1,3 +1,6 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Waits until `img` has finished loading real pixels. */
@@ -137,4 +140,43 @@ export async function letTimePass(page: Page, ms: number) {
     page.waitForRequest((r) => r.url().endsWith(marker)),
     page.evaluate((url) => fetch(url).then(() => undefined), marker),
   ]);
+}
+
+/** A server of a spec's own, started as a deployment starts it (`node …/main.ts`). */
+export interface OwnServer {
+  base: string;
+  stop(): void;
+}
+
+/**
+ * Starts the server on a free loopback port with `env` over this process's environment
+ * (`LOG_LEVEL=warn`), and resolves once it answers `/api/config`.
+ */
+export async function startOwnServer(env: Record<string, string>): Promise<OwnServer> {
+  const port = await new Promise<number>((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: join(import.meta.dirname, '../..'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${base}/api/config`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 80_000, intervals: [250] },
+    )
+    .toBe(200);
+  return { base, stop: () => server.kill('SIGTERM') };
 }

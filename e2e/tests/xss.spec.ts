@@ -1,11 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { startHostileUpstream, type HostileUpstream } from '@pv/sandbox/hostile';
 import { XSS_PAYLOADS, XssRotation, addXssRules } from '@pv/sandbox/hostile/xss';
 import { SANDBOX_BASE_URL } from '../env.ts';
+import { startOwnServer, type OwnServer } from './helpers.ts';
 
 /**
  * The XSS suite (issue 20): a hostile upstream in front of the e2e sandbox puts the corpus of
@@ -23,60 +21,26 @@ import { SANDBOX_BASE_URL } from '../env.ts';
  * stay strict.
  */
 
-const ROOT = join(import.meta.dirname, '../..');
 const PROLIFIC = 18206;
 const ILLUST_SERIES = { user: 18206, id: 1014 };
 const NOVEL_SERIES = 103002;
 const EVERY_MARKUP = 13319497;
 
 let hostile: HostileUpstream;
-let server: ChildProcess;
+let server: OwnServer;
 let base: string;
 const rotation = new XssRotation();
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   hostile = await startHostileUpstream({ target: SANDBOX_BASE_URL });
   addXssRules(hostile, rotation);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: ROOT,
-    stdio: ['ignore', 'ignore', 'inherit'],
-    env: {
-      ...process.env,
-      ...hostile.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${base}/api/config`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 80_000, intervals: [250] },
-    )
-    .toBe(200);
+  server = await startOwnServer(hostile.env);
+  base = server.base;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.stop();
   await hostile?.close();
 });
 
