@@ -324,6 +324,61 @@ test('feed entries, the oEmbed answer and the link preview carry hostile text in
   expectClean({ found, dom, slots: new Set() });
 });
 
+test('a hostile image source runs nothing on a top-level visit to any image route', async ({
+  context,
+  page,
+  request,
+}) => {
+  const found = await watch(context, page);
+  const { illusts } = (await (await request.get(`${base}/api/pixiv/rank?mode=day`)).json()) as {
+    illusts: { id: number }[];
+  };
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="pvXss(\'svg-onload\')">' +
+    '<script>pvXss("svg-script")</script></svg>';
+  const html = '<!doctype html><script>pvXss("html")</script><img src=x onerror=pvXss("img")>';
+  // every image host answers script in an image's place: SVG, HTML, and HTML sent as a PNG
+  const answers = [
+    { type: 'image/svg+xml', body: svg },
+    { type: 'text/html', body: html },
+    { type: 'image/png', body: html },
+  ];
+  const routes = [
+    '/i/img-original/img/2026/01/01/00/00/00/1_p0.png',
+    '/i/c/540x540_70/img-master/img/2026/01/01/00/00/00/1_p0_master1200.jpg',
+    '/s/common/images/no_profile.png',
+    '/sk/uploads/user/file/1/a.png',
+    `/artworks/${illusts[0]!.id}.jpg`,
+  ];
+  for (const answer of answers) {
+    const removers = ['/i.pximg.net/', '/s.pximg.net/', '/img-sketch.pximg.net/'].map(
+      (pathPrefix) =>
+        hostile.add({
+          pathPrefix,
+          status: 200,
+          headers: { 'content-type': answer.type },
+          body: answer.body,
+        }),
+    );
+    try {
+      for (const route of routes) {
+        const res = await page.goto(`${base}${route}`);
+        const headers = res!.headers();
+        // what comes back is never a document that can run: refused, or a picture under a
+        // sandboxing policy that the browser may not sniff into something else
+        if (res!.ok()) {
+          expect(headers['content-type'], route).toMatch(/^image\/(jpeg|png|gif|webp|avif)/);
+          expect(headers['x-content-type-options'], route).toBe('nosniff');
+          expect(headers['content-security-policy'], route).toContain('sandbox');
+        }
+      }
+    } finally {
+      for (const remove of removers) remove();
+    }
+  }
+  expectClean({ found, dom: [], slots: new Set() });
+});
+
 test.afterAll(() => {
   const slots = [...rotation.placed.entries()].map(([slot, ids]) => `${slot}:${ids.size}`);
   console.log(
