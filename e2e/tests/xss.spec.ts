@@ -281,7 +281,7 @@ test('a novel translation and the html download of a hostile novel run nothing',
   expectClean({ found, dom, slots: new Set() });
 });
 
-test('feed entries, the oEmbed answer and the link preview carry hostile text inertly', async ({
+test('Atom and RSS entries, the oEmbed answer and the link preview carry hostile text inertly', async ({
   context,
   page,
   request,
@@ -311,6 +311,23 @@ test('feed entries, the oEmbed answer and the link preview carry hostile text in
   expect(entries.contents).toBeGreaterThan(0);
   expect(entries.hostileTitles).toBeGreaterThan(0);
   expect(entries.titlesWithElements).toBe(0);
+  // an RSS reader that treats every text field as HTML (RSS 2.0 allows it in description, and
+  // readers do it in titles, categories and creators too): each field decodes to text
+  const rss = await (await request.get(`${base}/feeds/users/${PROLIFIC}.rss`)).text();
+  expect(rss).toContain('⟦');
+  const rendered = await page.evaluate((xml) => {
+    const doc = new DOMParser().parseFromString(xml, 'application/xml');
+    if (doc.querySelector('parsererror')) throw new Error('the RSS is not well-formed XML');
+    const box = document.createElement('div');
+    document.body.append(box);
+    const fields = ['title', 'description', 'category', 'dc:creator'].flatMap((name) =>
+      Array.from(doc.getElementsByTagName(name)),
+    );
+    for (const field of fields) box.insertAdjacentHTML('beforeend', field.textContent ?? '');
+    return { fields: fields.length, hostile: box.textContent?.includes('⟦') ?? false };
+  }, rss);
+  expect(rendered.fields).toBeGreaterThan(0);
+  expect(rendered.hostile).toBe(true);
   const dom = (await domFindings(page)).map((f) => `feed: ${f}`);
   // oEmbed: data, the hostile title a plain JSON string
   const artwork = /\/artworks\/(\d+)/.exec(atom);
