@@ -25,8 +25,8 @@ async function controlled(page: Page, path = '/') {
   });
 }
 
-/** An all-ages work of 2 to 4 pages (quick to save). */
-async function safeMultiPageWork(page: Page): Promise<number> {
+/** The `nth` all-ages work of 2 to 4 pages (quick to save) of today's manga ranking. */
+async function safeMultiPageWork(page: Page, nth = 0): Promise<number> {
   const date = rankingDateWindow(new Date()).defaultDate;
   const res = await page.request.get(`/api/pixiv/rank?mode=day_manga&date=${date}`);
   const works = (
@@ -34,9 +34,9 @@ async function safeMultiPageWork(page: Page): Promise<number> {
       illusts: { id: number; x_restrict: number; page_count: number; type: string }[];
     }
   ).illusts;
-  const work = works.find(
+  const work = works.filter(
     (w) => w.x_restrict === 0 && w.page_count >= 2 && w.page_count <= 4 && w.type !== 'ugoira',
-  );
+  )[nth];
   expect(work).toBeTruthy();
   return work!.id;
 }
@@ -173,7 +173,8 @@ test.describe.serial('the installed app', () => {
   });
 
   test('signing out deletes what was saved with the account, and keeps the rest', async () => {
-    const workId = await safeMultiPageWork(page);
+    // another work than the one the tests above saved as a visitor (and kept)
+    const workId = await safeMultiPageWork(page, 1);
     const answer = `/api/pixiv/illust?id=${workId}`;
     const savedUrls = () =>
       page.evaluate(async () =>
@@ -181,7 +182,7 @@ test.describe.serial('the installed app', () => {
           (r) => new URL(r.url).pathname + new URL(r.url).search,
         ),
       );
-    // Signed in with the sandbox's demo token, the work is saved again: with the token now.
+    // Signed in with the sandbox's demo token, a work is saved: with the token.
     await page.evaluate((token) => {
       localStorage.setItem(
         'pv.clientConfig',
@@ -191,6 +192,7 @@ test.describe.serial('the installed app', () => {
     await page.goto(`/artworks/${workId}`);
     await expectImageLoaded(page.getByTestId('artwork-image').first());
     const save = page.getByTestId('save-offline');
+    await expect(save).toHaveAttribute('aria-pressed', 'false');
     await save.click();
     await expect(save).toHaveAttribute('aria-pressed', 'true');
     expect(await savedUrls()).toContain(answer);
@@ -201,7 +203,7 @@ test.describe.serial('the installed app', () => {
       page.waitForEvent('load'),
       page.getByTestId('confirm-dialog').getByRole('button', { name: 'OK' }).click(),
     ]);
-    // The novel saved as a visitor stays; the account's work and its answer are gone.
+    // The work saved as a visitor stays; the account's work and its answer are gone.
     await page.goto('/saved');
     const list = page.getByTestId('saved-list');
     await expect(list.getByRole('listitem')).toHaveCount(1);

@@ -65,13 +65,17 @@ export function loadFallbackCatalogue(): Promise<void> {
 /** How long a page that never renders (a hidden tab) waits before loading the fallback anyway. */
 const FALLBACK_WAIT_MS = 10_000;
 
-/** The HTML's static shell (index.html), which the app's first render replaces. */
-const STATIC_SHELL = '[data-testid=first-paint-shell]';
+/**
+ * The app shell's content landmark (AppShell.tsx), there once the app has rendered a screen: the
+ * HTML's static shell (index.html) has none, and the router's first render, while it loads the
+ * screen's code, is empty.
+ */
+const APP_SCREEN = 'main#main';
 
 /**
  * Loads the fallback catalogue once the app has rendered its first screen (the HTML's static
- * shell is gone: it paints before the app, so its first contentful paint says nothing of the
- * app's words), when the page is idle.
+ * shell paints before the app, so the first contentful paint says nothing of the app's words),
+ * when the page is idle.
  */
 export function loadFallbackCatalogueAfterPaint(): void {
   let done = false;
@@ -83,7 +87,7 @@ export function loadFallbackCatalogueAfterPaint(): void {
     whenIdle(() => void loadFallbackCatalogue());
   };
   const rendered = () => {
-    if (!document.querySelector(STATIC_SHELL)) load();
+    if (document.querySelector(APP_SCREEN)) load();
   };
   const observer = new MutationObserver(rendered);
   observer.observe(document.body, { childList: true, subtree: true });
