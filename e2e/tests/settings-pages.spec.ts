@@ -184,6 +184,9 @@ test('accent text and text on the accent reach 4.5:1 for light, middle and dark 
 test('the settings top bars span the column edge to edge, as on every other screen', async ({
   page,
 }) => {
+  // in the one column of a phone (from 1024 px a settings page sits beside the settings
+  // navigation: the test below)
+  await page.setViewportSize({ width: 390, height: 844 });
   const barBox = async (path: string) => {
     await page.goto(path);
     const box = (await page.getByTestId('top-bar').boundingBox())!;
