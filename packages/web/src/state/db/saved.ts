@@ -58,11 +58,7 @@ export function withSaved(items: SavedItem[], item: SavedItem): SavedItem[] {
  * share a picture or an answer; it stays while one of them is saved).
  */
 export function urlsFreedBy(items: SavedItem[], target: { kind: SavedKind; id: number }): string[] {
-  const kept = new Set(
-    items.filter((i) => !sameItem(i, target)).flatMap((i) => i.files.map((f) => f.url)),
-  );
-  const own = items.find((i) => sameItem(i, target))?.files.map((f) => f.url) ?? [];
-  return [...new Set(own)].filter((url) => !kept.has(url));
+  return freedUrls(items, (i) => sameItem(i, target));
 }
 
 /**
@@ -70,15 +66,17 @@ export function urlsFreedBy(items: SavedItem[], target: { kind: SavedKind; id: n
  * items kept (to delete from the saved cache).
  */
 export function withoutAccountSaves(items: SavedItem[]): { kept: SavedItem[]; freed: string[] } {
-  const kept = items.filter((i) => !i.withAccount);
-  const keptUrls = new Set(kept.flatMap((i) => i.files.map((f) => f.url)));
-  const freed = new Set(
-    items
-      .filter((i) => i.withAccount)
-      .flatMap((i) => i.files.map((f) => f.url))
-      .filter((url) => !keptUrls.has(url)),
-  );
-  return { kept, freed: [...freed] };
+  return {
+    kept: items.filter((i) => !i.withAccount),
+    freed: freedUrls(items, (i) => !!i.withAccount),
+  };
+}
+
+/** The URLs of the items `removed` picks that no remaining item keeps, each once. */
+function freedUrls(items: SavedItem[], removed: (item: SavedItem) => boolean): string[] {
+  const urls = (list: SavedItem[]) => list.flatMap((i) => i.files.map((f) => f.url));
+  const kept = new Set(urls(items.filter((i) => !removed(i))));
+  return [...new Set(urls(items.filter(removed)))].filter((url) => !kept.has(url));
 }
 
 /** Bytes the saved items take: each kept URL counted once, however many items share it. */
