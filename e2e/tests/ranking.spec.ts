@@ -62,10 +62,12 @@ test('the category popover switches between overall, ugoira, manga and novel ran
   await page.getByTestId('rank-category').click();
   await page.getByRole('menuitemradio', { name: 'Ugoira' }).click();
   await expect(page).toHaveURL(/\/rank\/daily\?content=ugoira$/);
+  // the overall ranking's cards stay until the ugoira ranking has come in: wait for its cards
   const cards = page.getByTestId('artwork-card');
-  await expect(cards.first()).toBeVisible();
+  const ugoira = page.getByTestId('artwork-card-ugoira');
+  await expect(ugoira.first()).toBeVisible();
   // every card of the ugoira ranking is an ugoira
-  expect(await cards.count()).toBe(await page.getByTestId('artwork-card-ugoira').count());
+  await expect.poll(async () => (await cards.count()) - (await ugoira.count())).toBe(0);
   const types = page.getByRole('navigation', { name: 'Ranking' });
   await expect(types.getByRole('link', { name: 'Weekly' })).toBeVisible();
   await expect(types.getByRole('link', { name: 'Monthly' })).toHaveCount(0);
