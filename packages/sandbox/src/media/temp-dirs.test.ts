@@ -39,5 +39,6 @@ describe('temporary folders', () => {
     await expect.poll(() => ours().length, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
     await sandbox.stop();
     expect(ours()).toEqual([]);
-  });
+    // a sandbox process of its own: up to 60 s to start (spawnSandbox), 30 s for its encodes
+  }, 100_000);
 });
