@@ -4,16 +4,16 @@
  */
 import type { Root } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
-import i18next from 'i18next';
+import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
 import styles from './LeaveSite.module.css';
 
 export function renderLeaveSite(root: Root, url: string, back: string): void {
-  document.title = i18next.t('startup.leave_title');
   root.render(<LeaveSite url={url} back={back} />);
 }
 
 function LeaveSite({ url, back }: { url: string; back: string }) {
   const { t } = useTranslation();
+  useDocumentTitle(t('startup.leave_title'));
   return (
     <main className={styles.page} data-testid="leave-site">
       <h1 className={styles.title}>{t('startup.leave_title')}</h1>
