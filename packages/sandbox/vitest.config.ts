@@ -10,5 +10,7 @@ export default defineConfig({
     // per worker instead of once per file is most of this project's Vitest time
     isolate: false,
     testTimeout: 20_000,
+    // a beforeAll that starts servers (the sandbox, Redis, nginx) on a busy machine
+    hookTimeout: 30_000,
   },
 });
