@@ -9,6 +9,8 @@ interface RawWork {
   id: number;
   type: string;
   page_count: number;
+  width: number;
+  height: number;
   x_restrict: number;
   caption: string;
   create_date: string;
@@ -37,6 +39,7 @@ async function rootComments(request: APIRequestContext, id: number, page: number
 
 let single: RawWork;
 let long: RawWork;
+let eleven: RawWork;
 let prolific: RawWork;
 let newcomer: RawWork;
 let ugoira: RawWork;
@@ -55,6 +58,11 @@ test.beforeAll(async ({ request }) => {
   }
   const manga = [...(await rank(request, 'day_manga')), ...(await rank(request, 'week_manga'))];
   long = manga.find((w) => w.x_restrict === 0 && w.page_count >= 7)!;
+  // issue 36's long manga: 11 pages (else the longest there is), collapsed to 3 and "show all"
+  const longest = manga
+    .filter((w) => w.x_restrict === 0)
+    .sort((a, b) => b.page_count - a.page_count);
+  eleven = longest.find((w) => w.page_count === 11) ?? longest[0]!;
   const moving = [...works, ...(await rank(request, 'week')), ...(await rank(request, 'month'))];
   ugoira = moving.find((w) => w.x_restrict === 0 && w.type === 'ugoira')!;
   for (const work of safe) {
@@ -65,7 +73,7 @@ test.beforeAll(async ({ request }) => {
     if (!prolific && others.length >= 10) prolific = work;
     if (!newcomer && others.length < 10) newcomer = work;
   }
-  expect([single, long, prolific, newcomer, ugoira].every(Boolean)).toBe(true);
+  expect([single, long, eleven, prolific, newcomer, ugoira].every(Boolean)).toBe(true);
 });
 
 test.afterEach(async ({ request }) => {
@@ -220,6 +228,91 @@ test('a 7-page work starts shrunk with a page counter; "show all" shows every pa
   await page.getByTestId('artwork-show-all').click();
   await expect(page.getByTestId('artwork-picture')).toHaveCount(long.page_count);
   await expect(page.getByTestId('artwork-show-all')).toHaveCount(0);
+});
+
+/** Where the pictures, their page counters and "show all" are, in page coordinates. */
+interface PicturesGeometry {
+  pictures: { top: number; width: number; height: number }[];
+  counters: { top: number; bottom: number }[];
+  showAll: { top: number; bottom: number } | null;
+}
+
+/** What the layout test's init script keeps on `window`. */
+interface LayoutProbe {
+  /** The sum of the layout shifts so far. */
+  shift: number;
+  /** The geometry when the pictures first entered the document. */
+  first?: PicturesGeometry;
+  read: () => PicturesGeometry;
+}
+
+test('a long manga is collapsed in its first frame, every picture box reserved: nothing moves as pictures load (CLS < 0.02) @phone', async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const probe: LayoutProbe = {
+      shift: 0,
+      read: () => ({ pictures: [], counters: [], showAll: null }),
+    };
+    (window as unknown as { __probe: LayoutProbe }).__probe = probe;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & { value: number })[])
+        probe.shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+    // The geometry at the commit that first puts the pictures in the document, before any of
+    // them has loaded and before that frame is painted.
+    probe.read = () => {
+      const box = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        return {
+          top: r.top + scrollY,
+          bottom: r.bottom + scrollY,
+          width: r.width,
+          height: r.height,
+        };
+      };
+      const all = (id: string) =>
+        Array.from(document.querySelectorAll(`[data-testid="${id}"]`), box);
+      const showAll = document.querySelector('[data-testid="artwork-show-all"]');
+      return {
+        pictures: all('artwork-picture').map(({ top, width, height }) => ({ top, width, height })),
+        counters: all('artwork-page-counter').map(({ top, bottom }) => ({ top, bottom })),
+        showAll: showAll ? box(showAll) : null,
+      };
+    };
+    new MutationObserver((_, observer) => {
+      if (!document.querySelector('[data-testid="artwork-picture"]')) return;
+      probe.first = probe.read();
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await open(page, eleven.id);
+  const probe = () =>
+    page.evaluate(() => {
+      const { shift, first, read } = (window as unknown as { __probe: LayoutProbe }).__probe;
+      return { shift, first: first!, now: read() };
+    });
+  const { first } = await probe();
+  // collapsed from the start: 3 pictures and "show all N", no frame with more pages
+  expect(first.pictures).toHaveLength(3);
+  expect(first.showAll).not.toBeNull();
+  const ratio = eleven.height / eleven.width;
+  for (const p of first.pictures) {
+    expect(p.height).toBeGreaterThan(100);
+    expect(Math.abs(p.height - p.width * ratio)).toBeLessThan(2);
+  }
+  // no page counter lies over "show all"
+  for (const c of first.counters) expect(c.bottom).toBeLessThanOrEqual(first.showAll!.top);
+  await page.getByTestId('artwork-show-all').scrollIntoViewIfNeeded();
+  for (const img of await page.getByTestId('artwork-image').all()) await expectImageLoaded(img);
+  const { now: loaded, shift } = await probe();
+  const near = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThan(1);
+  first.pictures.forEach((p, i) => {
+    near(loaded.pictures[i]!.top, p.top);
+    near(loaded.pictures[i]!.height, p.height);
+  });
+  near(loaded.showAll!.top, first.showAll!.top);
+  expect(shift).toBeLessThan(0.02);
 });
 
 test("the author's carousel shows with 10 or more works beside the metadata, its 'more' slide to their works @phone", async ({

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/Dialog/ConfirmDialog.tsx';
@@ -6,11 +6,42 @@ import { useLongPress } from '../../lib/useLongPress.ts';
 import { useServerRender } from '../../lib/useServerRender.ts';
 import styles from './TopBar.module.css';
 
+export interface TopBarProps {
+  title: string;
+  /** A shorter form of the title, shown instead when the title does not fit beside the actions. */
+  shortTitle?: string;
+  children?: ReactNode;
+}
+
 /**
- * The screen header: back (or Home when the history has 2 entries or fewer) and a title. A long
- * press on back asks, then goes Home.
+ * True while `title` is wider than its heading and a short form exists. The short form is drawn
+ * by the heading's ::after (alt text empty), so the heading's text and name stay the full title.
  */
-export function TopBar({ title, children }: { title: string; children?: ReactNode }) {
+function useShortTitle(title: string, shortTitle: string | undefined) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [short, setShort] = useState(false);
+  useLayoutEffect(() => {
+    const h = heading.current;
+    if (!h || !shortTitle) return setShort(false);
+    const measure = () => {
+      // the full title's own width: in the heading, or in its visually hidden span
+      const full = h.firstElementChild as HTMLElement;
+      const natural = h.dataset.short === undefined ? h.scrollWidth : full.scrollWidth;
+      setShort(natural > h.clientWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(h);
+    return () => observer.disconnect();
+  }, [title, shortTitle]);
+  return { heading, short: short && shortTitle ? shortTitle : undefined };
+}
+
+/**
+ * The screen header: back (or Home when the history has 2 entries or fewer) and a title, in its
+ * short form where the full one would be cut. A long press on back asks, then goes Home.
+ */
+export function TopBar({ title, shortTitle, children }: TopBarProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   // rendered on the server (and hydrated) as a landing page: a fresh tab's history has 1 entry
@@ -18,6 +49,7 @@ export function TopBar({ title, children }: { title: string; children?: ReactNod
   const canGoBack = !serverRender && window.history.length > 2;
   const [asking, setAsking] = useState(false);
   const { wrapClick, ...press } = useLongPress(() => setAsking(true));
+  const { heading, short } = useShortTitle(title, shortTitle);
   return (
     <header className={styles.bar} data-testid="top-bar">
       <button
@@ -36,7 +68,9 @@ export function TopBar({ title, children }: { title: string; children?: ReactNod
           )}
         </svg>
       </button>
-      <h1 className={styles.title}>{title}</h1>
+      <h1 ref={heading} className={styles.title} data-short={short} data-testid="top-bar-title">
+        <span>{title}</span>
+      </h1>
       <div className={styles.actions}>{children}</div>
       <ConfirmDialog
         open={asking}

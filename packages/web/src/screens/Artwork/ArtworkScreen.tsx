@@ -67,7 +67,12 @@ export default function ArtworkScreen() {
     return (
       <>
         <TopBar title={t('artwork.title')} />
-        <div className={styles.skeleton} data-testid="artwork-loading" />
+        {/* the page's own geometry, so that the work replaces the skeleton without a jump */}
+        <div className={styles.page}>
+          <div className={styles.layout}>
+            <div className={styles.skeleton} data-testid="artwork-loading" />
+          </div>
+        </div>
       </>
     );
   }

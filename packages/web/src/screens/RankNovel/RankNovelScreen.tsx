@@ -52,7 +52,7 @@ export default function RankNovelScreen() {
 
   return (
     <>
-      <TopBar title={t('title.rank_novel')}>
+      <TopBar title={t('title.rank_novel')} shortTitle={t('title.rank_novel_short')}>
         <CategoryMenu current="novel" requested={requested} />
         <input
           type="date"
