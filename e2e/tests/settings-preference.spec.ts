@@ -124,6 +124,9 @@ test('the file-name template previews live, offers its tokens and refuses an unk
 test('a mirror address is checked first: Invalid URL, the connect error, and saved only on success', async ({
   page,
 }) => {
+  // the address is typed in manual input mode (settings-modes.spec); otherwise chosen from a list
+  await page.evaluate(() => localStorage.setItem('pv.manualInput', '1'));
+  await page.reload();
   const field = page.getByTestId('api-base');
   const save = page.getByRole('button', { name: 'Check and save' });
   const dialog = page.getByTestId('confirm-dialog').filter({ visible: true });
