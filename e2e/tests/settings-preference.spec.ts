@@ -128,7 +128,9 @@ test('a mirror address is checked first: Invalid URL, the connect error, and sav
   await page.evaluate(() => localStorage.setItem('pv.manualInput', '1'));
   await page.reload();
   const field = page.getByTestId('api-base');
-  const save = page.getByRole('button', { name: 'Check and save' });
+  const save = page
+    .locator('[data-setting="apiBase"]')
+    .getByRole('button', { name: 'Check and save' });
   const dialog = page.getByTestId('confirm-dialog').filter({ visible: true });
   // Each alert, once dismissed, reloads the page (spec 001 §5.2) onto the address in force.
   await field.fill('ftp://example.org');
