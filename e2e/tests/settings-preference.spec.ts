@@ -69,14 +69,7 @@ test('long-press block and download exclude each other, and so do folder and scr
   await script.click();
   await expect(folder).not.toBeChecked();
   expect(await app(page)).toMatchObject({ preferDownloadByFsa: false, preferDownloadByTm: true });
-
-  // The direct modes are shown, off and disabled, with the reason.
-  for (const name of ['Direct image mode', 'Direct API mode', 'API proxy mode']) {
-    await expect(page.getByRole('switch', { name })).toBeDisabled();
-  }
-  await expect(
-    page.getByText("this site's server already fetches from pixiv").first(),
-  ).toBeVisible();
+  // (the direct image, direct API and API proxy modes: settings-modes.spec)
 });
 
 test('the reader bounds clamp at both ends (size 12-36, line height 1-5, weight 100-900)', async ({
