@@ -85,7 +85,14 @@ test('OAuth through the redirector: the sandbox login page in a new window, back
   const config = JSON.parse(
     (await login.evaluate(() => localStorage.getItem('pv.clientConfig')))!,
   ) as { refreshToken: string; useLocalAppApi: boolean };
-  expect(config).toEqual({ refreshToken: SAFE.refreshToken, useLocalAppApi: true });
+  expect(config).toEqual({
+    refreshToken: SAFE.refreshToken,
+    useLocalAppApi: true,
+    // the API modes stay as they were (settings-modes.spec)
+    directMode: false,
+    useApiProxy: false,
+    apiProxy: '',
+  });
 
   // a code is good once: used again, pixiv refuses it
   await login.unrouteAll();

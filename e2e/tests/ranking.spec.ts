@@ -105,6 +105,28 @@ test('hide manga empties the manga ranking and is remembered', async ({ page }) 
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
 });
 
+test('the overall ranking mixes manga among the illustrations, and hide manga leaves them out', async ({
+  page,
+}) => {
+  // pixiv's daily ranking holds manga among its illustrations (10 of 30 in a captured one)
+  const first = (await (await page.request.get('/api/pixiv/rank?mode=day')).json()) as {
+    illusts: { id: number; type: string }[];
+  };
+  const manga = first.illusts.filter((i) => i.type === 'manga');
+  expect(manga.length).toBeGreaterThan(0);
+  const cardOf = (id: number) =>
+    page.getByTestId('artwork-card').filter({ has: page.locator(`a[href="/artworks/${id}"]`) });
+  await page.goto('/rank/daily');
+  await expect(cardOf(manga[0]!.id)).toBeVisible();
+  await page.getByTestId('rank-category').click();
+  await page.getByTestId('rank-hide-manga').check();
+  await expect(cardOf(manga[0]!.id)).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  const illust = first.illusts.find((i) => i.type === 'illust')!;
+  await expect(cardOf(illust.id)).toBeVisible();
+  for (const m of manga) await expect(cardOf(m.id)).toHaveCount(0);
+});
+
 test('R-18 ranking types appear only when R-18 is switched on', async ({ page }) => {
   await page.goto('/rank/daily');
   const types = page.getByRole('navigation', { name: 'Ranking' });

@@ -100,7 +100,14 @@ test('signed in with a token: the account from /me, profile links, and logout af
   await expect(page.getByTestId('setting-account')).toContainText('Not signed in');
   expect(
     await page.evaluate(() => JSON.parse(localStorage.getItem('pv.clientConfig') ?? '{}')),
-  ).toEqual({ refreshToken: '', useLocalAppApi: false });
+  ).toEqual({
+    refreshToken: '',
+    useLocalAppApi: false,
+    // the API modes stay as they were (settings-modes.spec)
+    directMode: false,
+    useApiProxy: false,
+    apiProxy: '',
+  });
   await expect(page.getByTestId('bottom-nav').getByRole('link', { name: 'Following' })).toHaveCount(
     0,
   );

@@ -16,7 +16,8 @@ import { mirrorFirstPaint } from './state/settings/first-paint-cookie.ts';
 import { readSettings } from './state/settings/settings.ts';
 import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
 import { externalTarget } from './lib/external-query.ts';
-import { installImageFallback } from './lib/image-fallback.ts';
+import { installImageFallback, upstreamPicture } from './lib/image-fallback.ts';
+import { installDirectPictures, pictureHelper } from './lib/direct-pictures.ts';
 import { installPageTransitions } from './app/shell/page-transitions.ts';
 import { installModalHistory } from './lib/modal-history.ts';
 import { afterStartup, checkStartup, renderBlocked } from './app/shell/startup.tsx';
@@ -87,5 +88,7 @@ if (external?.direct) {
   loadFallbackCatalogueAfterPaint();
   watchConnectivity();
   installImageFallback();
+  const helper = readSettings().app.isDirectPximg ? pictureHelper() : null;
+  if (helper) installDirectPictures(helper, upstreamPicture);
   if (import.meta.env.PROD) registerServiceWorker();
 }

@@ -1,7 +1,8 @@
 /**
  * Rankings for every mode and day since 2007-09-13: a deterministic pick of up to 500 works
  * posted in the weeks before the day (60 days for daily modes, 90 weekly, 150 monthly) that fit
- * the mode, ordered by bookmarks weighted towards recent works.
+ * the mode, ordered by bookmarks weighted towards recent works. The manga modes hold manga only;
+ * every other mode mixes the types as pixiv's do, manga among the illustrations.
  */
 import { DAY_MS, FIRST_RANKING_DAY, jstDay, jstDayEnd } from '../clock.ts';
 import { AI_LABEL_START_MS, type Dataset } from './dataset.ts';
@@ -11,8 +12,16 @@ export const RANKING_SIZE = 500;
 export const RANKING_PAGE = 30;
 
 interface ModeRule extends WindowRule {
+  /** Manga only (the `*_manga` modes); otherwise every type, manga mixed in. */
   manga: boolean;
 }
+
+/**
+ * Manga's share of the top of a ranking that mixes types: pixiv's daily ranking (mode `day`,
+ * captured) held 10 manga among its 30 works, the other 20 illustrations. Manga are fewer than
+ * illustrations among all works, so the ranking draws them ahead of their share of the pool.
+ */
+export const MIXED_MANGA_SHARE = 1 / 3;
 
 const rule = (
   xRestrict: number,
@@ -82,6 +91,34 @@ export interface RankedKind<R extends WindowRule> {
   };
   /** The kind's own rules beyond rating and AI (manga, rookie, audience). */
   fits(index: number, rule: R, windowStart: number): boolean;
+  /**
+   * For a mode that mixes types, the type that takes `MIXED_MANGA_SHARE` of each stretch of the
+   * ranking (manga among illustrations); undefined when the mode holds one type.
+   */
+  mixed?(rule: R): ((index: number) => boolean) | undefined;
+}
+
+/**
+ * `ordered` (best first) with the works of one type spread through it: each next place goes to
+ * that type's best remaining work with probability `share`, else to the others' best, so every
+ * stretch of the ranking holds about that share while each type keeps its own order.
+ */
+function interleave(
+  ordered: readonly number[],
+  isMinority: (index: number) => boolean,
+  share: number,
+  rng: Rng,
+): number[] {
+  const minority = ordered.filter(isMinority);
+  const rest = ordered.filter((i) => !isMinority(i));
+  const out: number[] = [];
+  let m = 0;
+  let r = 0;
+  while (m < minority.length || r < rest.length) {
+    const takeMinority = r >= rest.length || (m < minority.length && rng.next() < share);
+    out.push(takeMinority ? minority[m++]! : rest[r++]!);
+  }
+  return out;
 }
 
 /**
@@ -140,11 +177,14 @@ export class WindowRankings<R extends WindowRule> {
       score.set(i, (w.bookmarks[i]! + 50) * Math.pow(0.5, age / halfLife) * (0.25 + rng.next()));
     }
     picked.sort((a, b) => score.get(b)! - score.get(a)! || a - b);
-    return Uint32Array.from(picked);
+    const minority = k.mixed?.(modeRule);
+    return Uint32Array.from(
+      minority ? interleave(picked, minority, MIXED_MANGA_SHARE, rng) : picked,
+    );
   }
 }
 
-/** Illust rankings: up to 500 works, manga modes of manga only. */
+/** Illust rankings: up to 500 works; manga modes of manga only, the others mixed. */
 export class Rankings extends WindowRankings<ModeRule> {
   constructor(data: Dataset, clock: () => number) {
     super(
@@ -154,7 +194,8 @@ export class Rankings extends WindowRankings<ModeRule> {
         size: RANKING_SIZE,
         seed: data.seed,
         works: data,
-        fits: (i, rule) => (data.kind[i] === 1) === rule.manga,
+        fits: (i, rule) => !rule.manga || data.kind[i] === 1,
+        mixed: (rule) => (rule.manga ? undefined : (i) => data.kind[i] === 1),
       },
       clock,
     );

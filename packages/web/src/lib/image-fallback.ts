@@ -136,6 +136,16 @@ export function useImageProxy(
   return source === OWN_IMAGE_SOURCE ? null : source;
 }
 
+/**
+ * The i.pximg.net address of a picture asked of one of the session's sources (`src` absolute, as
+ * `img.src` reads), or null for any other picture (avatars of s.pximg.net, data and blob URLs).
+ */
+export function upstreamPicture(src: string): string | null {
+  const k = sourceIndex(src, sources, window.location.origin);
+  if (k < 0) return null;
+  return `https://i.pximg.net/${src.slice(absolute(sources[k]!, window.location.origin).length)}`;
+}
+
 /** Per picture element: the sources already tried for it since its last success. */
 const tried = new WeakMap<HTMLImageElement, Set<number>>();
 

@@ -81,9 +81,12 @@ describe('related, recommended, new, walkthrough', () => {
 
 describe('ugoira metadata', () => {
   it('gives the 600x600 zip URL and frames with delays', async () => {
-    const ugoira = ((await get('/v1/illust/ranking?mode=week')).body.illusts as RawIllust[]).find(
-      (i) => i.type === 'ugoira',
-    );
+    // the weekly ranking mixes every type: the first ugoira within its first pages
+    let ugoira: RawIllust | undefined;
+    for (let offset = 0; !ugoira && offset < 300; offset += 30) {
+      const { body } = await get(`/v1/illust/ranking?mode=week&offset=${offset}`);
+      ugoira = (body.illusts as RawIllust[]).find((i) => i.type === 'ugoira');
+    }
     expect(ugoira).toBeDefined();
     const { body } = await get(`/v1/ugoira/metadata?illust_id=${ugoira!.id}`);
     expect(body.ugoira_metadata.zip_urls.medium).toMatch(

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { AppSettings } from '../../state/settings/schema.ts';
 import { setAppSetting, useSettings } from '../../state/settings/settings.ts';
+import { DirectImageRow } from './DirectImageRow.tsx';
 import { SettingSection, SwitchRow } from './rows.tsx';
 
 type Flag = {
@@ -38,14 +39,7 @@ export function PrefsViewing() {
           onChange={(on) => setAppSetting(key, on)}
         />
       ))}
-      <SwitchRow
-        setting="app.isDirectPximg"
-        label={t('pref.direct_image')}
-        hint={t('pref.server_is_proxy')}
-        checked={false}
-        disabled
-        onChange={() => undefined}
-      />
+      <DirectImageRow />
     </SettingSection>
   );
 }

@@ -32,6 +32,7 @@ afterEach(cleanup);
  * modes that a browser talking to pixiv itself needs are shown, disabled, for what they are. */
 const OTHER_STORED = [
   'language',
+  'manualInput',
   'apiBase',
   'imageProxy',
   'clientConfig.directMode',

@@ -32,14 +32,44 @@ export interface WebSession {
   expiresAt: number;
 }
 
-export interface ClientConfig {
+/**
+ * The modes of a browser that talks to pixiv's app API itself (spec 001 §3 client config, §4):
+ * direct mode (pixiv's hosts by a fixed address) and the API proxy, which exclude each other.
+ * On this site the server is the one that talks to pixiv, so they have no effect here; they are
+ * kept, shown and carried by settings files (transfer.ts) so that nothing a user set is lost.
+ */
+export interface ApiModes {
+  directMode: boolean;
+  useApiProxy: boolean;
+  /** The chosen API proxy host ('' the default). */
+  apiProxy: string;
+}
+
+export const DEFAULT_API_MODES: ApiModes = { directMode: false, useApiProxy: false, apiProxy: '' };
+
+/** The modes of a stored client config (or a settings file's), the two never both on. */
+export function parseApiModes(v: Partial<Record<keyof ApiModes, unknown>>): ApiModes {
+  const directMode = v.directMode === true;
+  return {
+    directMode,
+    useApiProxy: v.useApiProxy === true && !directMode,
+    apiProxy: typeof v.apiProxy === 'string' ? v.apiProxy.slice(0, 255) : '',
+  };
+}
+
+export interface ClientConfig extends ApiModes {
   refreshToken: string;
   useLocalAppApi: boolean;
   /** The session-cookie login, or null (none, damaged, or expired). */
   webSession: WebSession | null;
 }
 
-const EMPTY: ClientConfig = { refreshToken: '', useLocalAppApi: false, webSession: null };
+const EMPTY: ClientConfig = {
+  refreshToken: '',
+  useLocalAppApi: false,
+  webSession: null,
+  ...DEFAULT_API_MODES,
+};
 let cachedRaw: string | null | undefined;
 let cachedSessionRaw: string | null | undefined;
 let cached: ClientConfig = EMPTY;
@@ -73,15 +103,25 @@ function parseSession(raw: string | null, now: number): WebSession | null {
   }
 }
 
-function parseConfig(raw: string | null): Pick<ClientConfig, 'refreshToken' | 'useLocalAppApi'> {
+type StoredConfig = Omit<ClientConfig, 'webSession'>;
+
+const EMPTY_STORED: StoredConfig = {
+  refreshToken: '',
+  useLocalAppApi: false,
+  ...DEFAULT_API_MODES,
+};
+
+function parseConfig(raw: string | null): StoredConfig {
   try {
-    const v = (raw ? JSON.parse(raw) : {}) as Partial<ClientConfig>;
+    const v = (raw ? JSON.parse(raw) : {}) as Partial<ClientConfig> | null;
+    if (!v || typeof v !== 'object') return EMPTY_STORED;
     return {
       refreshToken: typeof v.refreshToken === 'string' ? v.refreshToken : '',
       useLocalAppApi: v.useLocalAppApi === true,
+      ...parseApiModes(v),
     };
   } catch {
-    return EMPTY;
+    return EMPTY_STORED;
   }
 }
 
@@ -98,14 +138,31 @@ export function readClientConfig(): ClientConfig {
   return cached;
 }
 
-/** Saves the token part of the config (the session has its own calls below). */
+/**
+ * Saves the token part of the config, keeping the API modes (the session has its own calls
+ * below).
+ */
 export function saveClientConfig(
   next: Pick<ClientConfig, 'refreshToken' | 'useLocalAppApi'>,
 ): void {
   const { refreshToken, useLocalAppApi } = next;
-  localStorage.setItem(STORAGE_KEYS.clientConfig, JSON.stringify({ refreshToken, useLocalAppApi }));
+  const current = parseConfig(localStorage.getItem(STORAGE_KEYS.clientConfig));
+  const stored: StoredConfig = { ...current, refreshToken, useLocalAppApi };
+  localStorage.setItem(STORAGE_KEYS.clientConfig, JSON.stringify(stored));
   syncFirstDataCookie((useLocalAppApi && refreshToken !== '') || readApiBase() !== OWN_API_BASE);
   emit();
+}
+
+/** The stored config with other API modes, the token untouched (a settings import). */
+export function withApiModes(raw: string | null, modes: ApiModes): string {
+  const stored: StoredConfig = { ...parseConfig(raw), ...parseApiModes({ ...modes }) };
+  return JSON.stringify(stored);
+}
+
+/** The API modes of a stored config. */
+export function apiModesOf(raw: string | null): ApiModes {
+  const { directMode, useApiProxy, apiProxy } = parseConfig(raw);
+  return { directMode, useApiProxy, apiProxy };
 }
 
 /** Keeps a session login for 180 days from `now` (ms since the epoch). */

@@ -18,6 +18,11 @@ export const STORAGE_KEYS = {
   chunkReloadAt: 'pv.chunkReloadAt',
   /** sessionStorage: the ordered work ids of the last lists a card was opened from. */
   galleryLists: 'pv.galleryLists',
+  /**
+   * The manual-input flag of spec 001 §3 ('1': the image proxy and API base are typed, not
+   * chosen from lists).
+   */
+  manualInput: 'pv.manualInput',
   /** The user's chosen image proxy host (spec 001 §5 local keys), tried before the server's. */
   imageProxy: 'pv.imageProxy',
   /** sessionStorage: the image source that worked after another failed (lib/image-fallback). */

@@ -40,7 +40,8 @@ describe('settings export and import', () => {
       btoa('{"pv.settings": '),
       btoa('[]'),
       btoa('{}'),
-      btoa('{"pv.clientConfig":"{}"}'),
+      btoa('{"pv.webSession":"{}"}'),
+      btoa('{"pv.clientConfig":"[1]"}'),
       btoa('{"pv.settings": 3}'),
       btoa('{"pv.settings": "[1]"}'),
     ]) {
@@ -50,8 +51,40 @@ describe('settings export and import', () => {
   });
 
   it('names what is wrong', () => {
-    expect(() => decodeSettings(btoa('{"pv.clientConfig":"{}"}'))).toThrow(
-      'unknown setting "pv.clientConfig"',
+    expect(() => decodeSettings(btoa('{"pv.webSession":"{}"}'))).toThrow(
+      'unknown setting "pv.webSession"',
     );
+  });
+
+  it('carries the API modes and manual input, never the token; an import keeps the login', () => {
+    const login = { refreshToken: 'secret-token', useLocalAppApi: true };
+    localStorage.setItem(
+      STORAGE_KEYS.clientConfig,
+      JSON.stringify({ ...login, directMode: false, useApiProxy: true, apiProxy: 'proxy.example' }),
+    );
+    localStorage.setItem(STORAGE_KEYS.manualInput, '1');
+    const file = exportSettings();
+    expect(atob(file)).not.toContain('secret-token');
+    localStorage.clear();
+    const other = { refreshToken: 'other-token', useLocalAppApi: false };
+    localStorage.setItem(STORAGE_KEYS.clientConfig, JSON.stringify(other));
+    importSettings(file);
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.clientConfig)!)).toEqual({
+      ...other,
+      directMode: false,
+      useApiProxy: true,
+      apiProxy: 'proxy.example',
+    });
+    expect(localStorage.getItem(STORAGE_KEYS.manualInput)).toBe('1');
+    // a file without them puts the modes back to their defaults, the login still kept
+    localStorage.removeItem(STORAGE_KEYS.manualInput);
+    importSettings(exportSettings());
+    importSettings(btoa(JSON.stringify({ [STORAGE_KEYS.language]: 'en' })));
+    expect(JSON.parse(localStorage.getItem(STORAGE_KEYS.clientConfig)!)).toEqual({
+      ...other,
+      directMode: false,
+      useApiProxy: false,
+      apiProxy: '',
+    });
   });
 });

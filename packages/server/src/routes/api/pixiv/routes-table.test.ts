@@ -26,10 +26,12 @@ beforeAll(async () => {
   const week = (await t.app.inject({ url: '/api/pixiv/rank?mode=week&date=2026-11-19' })).json();
   illustId = week.illusts[0].id;
   userId = week.illusts[0].user.id;
-  ugoiraId = week.illusts.find((i: { type: string }) => i.type === 'ugoira').id;
+  // the weekly ranking mixes every type: its best ugoira
+  const { data, rankings, social } = t.sandbox.state;
+  const ranked = Array.from(rankings.indexes('week', '2026-11-19'), (i) => data.work(i));
+  ugoiraId = ranked.find((w) => w.kind === 'ugoira')!.id;
   // private bookmarks and follows of the server's account, so that restrict=private lists hold
   // something only a private call can answer
-  const { social } = t.sandbox.state;
   for (const i of week.illusts.slice(5, 8)) social.bookmark(me, i.id, 'private', ['秘密']);
   social.follow(me, userId, 'private');
 });

@@ -41,7 +41,8 @@ describe('GET /api/web/ranking', () => {
   });
 
   it('passes the out-of-range answer through and does not cache it', async () => {
-    const res = await get('/api/web/ranking?mode=daily&date=2026-11-19&p=10');
+    // the daily ugoira ranking fills one page of 50 (the overall one fills all ten)
+    const res = await get('/api/web/ranking?mode=daily&content=ugoira&date=2026-11-19&p=10');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ error: 'ランキング集計の範囲外です' });
     expect(res.headers['cache-control']).toBe('no-cache');
