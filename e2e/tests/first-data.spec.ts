@@ -183,7 +183,7 @@ test('every answer preloaded with a landing page is used: Chromium finds none un
 });
 
 /** A dark-theme, Japanese, Grid-layout user with a pink accent (the cookie the app mirrors). */
-const PAINT = 'dark.ff0066.ja.Grid';
+const PAINT = 'dark.ff0066.ja.Grid.a';
 
 test('the first HTML of a landing page carries the shell and the user’s theme and language', async ({
   request,
