@@ -306,6 +306,97 @@ test.describe('the daily ranking rendered on the server', () => {
     await context.close();
   });
 
+  /**
+   * A dark-theme, Japanese, Grid-layout user who shows R-18 works: the cookie the app mirrors,
+   * and the settings and language behind it (a page's app reads these).
+   */
+  const USER_PAINT = 'dark.ff0066.ja.Grid.ra';
+  const USER_SETTINGS = {
+    content: { r18: true, r18g: false, ai: true },
+    app: { theme: 'dark', accent: '#ff0066', wfType: 'Grid' },
+  };
+
+  test('a dark-theme, Japanese, Grid-layout user’s first paint is already dark, Japanese and a grid', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    // the R-18 ranking: only a user whose settings show R-18 gets its works rendered
+    const url = `${base}/rank/daily_r18`;
+    const cookie = { name: 'pv_paint', value: USER_PAINT, url: base };
+
+    // the first HTML, no script run: dark, Japanese, the ranking's cards in the Grid layout
+    const html = await (
+      await request.get(url, { headers: { accept: 'text/html', cookie: `pv_paint=${USER_PAINT}` } })
+    ).text();
+    expect(html).toContain('<html lang="ja" data-theme="dark" data-layout="Grid">');
+    const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain('>ランキング<');
+    expect(root).toContain('data-layout="Grid"');
+    expect(root).toContain('data-testid="badge-r18"');
+    const served = [...root!.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(served.length).toBeGreaterThanOrEqual(10);
+
+    // read without JavaScript: painted dark, the cards side by side, R-18 marked
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    await still.addCookies([cookie]);
+    const page = await still.newPage();
+    await page.goto(url);
+    await expect(page.getByTestId('top-bar')).toContainText('ランキング');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(17, 19, 23)',
+    );
+    const cards = page.getByTestId('artwork-card');
+    await expect(cards.first().getByTestId('badge-r18')).toBeVisible();
+    const [first, second] = [
+      (await cards.nth(0).boundingBox())!,
+      (await cards.nth(1).boundingBox())!,
+    ];
+    expect(second.y).toBe(first.y);
+    expect(second.width).toBe(first.width);
+    await still.close();
+
+    // the app takes it over: no hydration warning, no second fetch, the same pictures
+    const live = await browser.newContext();
+    await live.addCookies([cookie]);
+    await live.addInitScript(
+      ([origin, settings]) => {
+        if (location.origin !== origin || localStorage.getItem('pv.settings')) return;
+        localStorage.setItem('pv.settings', settings);
+        localStorage.setItem('pv.language', 'ja');
+      },
+      [base, JSON.stringify(USER_SETTINGS)] as const,
+    );
+    const app = await live.newPage();
+    const requests = rankRequests(app);
+    const problems: string[] = [];
+    // as in the test below: not the notice feed's 502 this setup makes
+    app.on('console', (m) => {
+      const text = m.text();
+      if (/^Failed to load resource: .* 502/.test(text)) return;
+      if (m.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
+    });
+    app.on('pageerror', (e) => problems.push(e.message));
+    await app.goto(url);
+    // hydrated: the grid has measured and placed its cards itself
+    await expect(app.locator('[data-card-count]')).toHaveAttribute('style', /height/);
+    await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(app.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(app.locator('[data-card-count]')).toHaveAttribute('data-layout', 'Grid');
+    await expect(app.getByTestId('top-bar')).toContainText('ランキング');
+    await expectImageLoaded(app.getByTestId('artwork-card').first().locator('img'));
+    const shown = await app
+      .getByTestId('artwork-card')
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual(served.slice(0, shown.length));
+    expect(requests).toEqual([]);
+    expect(problems).toEqual([]);
+    await live.close();
+  });
+
   test('the app adopts the page: no second fetch of the ranking, no hydration error, the same pictures', async ({
     page,
   }) => {
