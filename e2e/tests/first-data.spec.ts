@@ -37,7 +37,34 @@ const timing = (page: Page) =>
     };
   });
 
+/** The first-paint cookie of an English user on the default settings who blocks a tag. */
+const SHELL_USER_PAINT = 'auto.38a9f5.en.Masonry.ab';
+
+/**
+ * Makes the page's browser a user who blocks a tag: the server renders no list it cannot filter
+ * for them (their first-paint cookie says so), so every landing page comes as the app's shell with
+ * its first data preloaded, what the tests of the shell measure. The app's own settings block the
+ * tag too: at its start it mirrors the same cookie.
+ */
+async function asShellUser(page: Page) {
+  await page
+    .context()
+    .addCookies([
+      { name: 'pv_paint', value: SHELL_USER_PAINT, url: test.info().project.use.baseURL! },
+    ]);
+  await page.addInitScript(() => {
+    try {
+      if (localStorage.getItem('pv.settings')) return;
+      const blocks = { tags: ['no-such-tag'], authorIds: [] };
+      localStorage.setItem('pv.settings', JSON.stringify({ blocks }));
+    } catch {
+      // a document without storage (about:blank)
+    }
+  });
+}
+
 test('the ranking’s first page starts with the HTML and is fetched once', async ({ page }) => {
+  await asShellUser(page);
   const requests = rankRequests(page);
   await page.goto('/rank/daily');
   const card = page.getByTestId('artwork-card').first();
@@ -121,6 +148,7 @@ test('an en-US browser paints its first words with its own catalogue, the fallba
 }) => {
   // The HTML's shell paints first and has no words but the brand; the app's first words are its
   // top bar's, so the time that enters the document is the one to compare.
+  await asShellUser(page);
   await page.addInitScript(() => {
     const seen = new MutationObserver(() => {
       if (!document.querySelector('[data-testid=top-bar]')) return;
@@ -182,8 +210,11 @@ test('every answer preloaded with a landing page is used: Chromium finds none un
   expect(unused).toEqual([]);
 });
 
-/** A dark-theme, Japanese, Grid-layout user with a pink accent (the cookie the app mirrors). */
-const PAINT = 'dark.ff0066.ja.Grid.a';
+/**
+ * A dark-theme, Japanese, Grid-layout user with a pink accent who blocks a tag (the cookie the app
+ * mirrors): the server renders no list for them, every landing page is the app's shell.
+ */
+const PAINT = 'dark.ff0066.ja.Grid.ab';
 
 test('the first HTML of a landing page carries the shell and the user’s theme and language', async ({
   request,
@@ -252,8 +283,11 @@ test('a dark, Japanese, Grid user’s first paint is dark, Japanese and a grid b
 test('the app replaces the shell with its own, the top bar where the shell had it', async ({
   page,
 }) => {
+  await asShellUser(page);
   const html = await (
-    await page.request.get('/rank/daily', { headers: { accept: 'text/html' } })
+    await page.request.get('/rank/daily', {
+      headers: { accept: 'text/html', cookie: `pv_paint=${SHELL_USER_PAINT}` },
+    })
   ).text();
   expect(html).toContain('data-testid="first-paint-shell"');
   await page.goto('/rank/daily');
@@ -395,6 +429,31 @@ test.describe('the daily ranking rendered on the server', () => {
     expect(requests).toEqual([]);
     expect(problems).toEqual([]);
     await live.close();
+  });
+
+  test('a narrow window the server takes for a desktop is painted in the phone layout, before and after the app runs', async ({
+    browser,
+  }) => {
+    // a desktop browser (no mobile hint): the server renders for a desktop width
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        viewport: { width: 390, height: 844 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/rank/daily`);
+      await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+      // the bottom bar at the bottom, no desktop header, the top bar at the top, full width
+      await expect(page.getByTestId('desktop-header')).toBeHidden();
+      expect(await page.getByTestId('bottom-nav').boundingBox()).toMatchObject({
+        x: 0,
+        y: 844 - 56,
+        width: 390,
+      });
+      expect(await page.getByTestId('top-bar').boundingBox()).toMatchObject({ x: 0, y: 0 });
+      await expect(page.getByTestId('nav-back-to-top')).toBeVisible();
+      await context.close();
+    }
   });
 
   test('the app adopts the page: no second fetch of the ranking, no hydration error, the same pictures', async ({
