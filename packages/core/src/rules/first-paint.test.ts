@@ -14,10 +14,17 @@ describe('the first paint cookie', () => {
       accent: '#38a9f5',
       language: 'zh-Hant',
       layout: 'LabEqualHeight',
-      filters: { r18: true, r18g: true, ai: true, blocks: true, hideRankManga: true },
+      filters: {
+        r18: true,
+        r18g: true,
+        ai: true,
+        blocks: true,
+        hideRankManga: true,
+        observeImages: true,
+      },
     } as const;
     const value = formatFirstPaint(paint);
-    expect(value).toBe('dark.38a9f5.zh-Hant.LabEqualHeight.rgabm');
+    expect(value).toBe('dark.38a9f5.zh-Hant.LabEqualHeight.rgabmo');
     expect(value).toMatch(/^[\w.-]+$/);
     expect(parseFirstPaint(value)).toEqual(paint);
     expect(formatFirstPaint({ ...paint, accent: '#ABCDEF' })).toContain('.abcdef.');
@@ -52,20 +59,29 @@ describe('the first paint cookie', () => {
       'dark.38a9f5.ja.Grid.-a',
       'dark.38a9f5.ja.Grid.--',
       'dark.38a9f5.ja.Grid.A',
-      'dark.38a9f5.ja.Grid.rgabmr',
+      'dark.38a9f5.ja.Grid.rgabmor',
+      'dark.38a9f5.ja.Grid.oa',
     ])
       expect(parseFirstPaint(hostile), String(hostile)).toBeNull();
   });
 
   it('carries the content filters as the letters of those on, in order', () => {
     const base = { theme: 'auto', accent: '#38a9f5', language: 'en', layout: 'Masonry' } as const;
-    const none = { r18: false, r18g: false, ai: false, blocks: false, hideRankManga: false };
+    const none = {
+      r18: false,
+      r18g: false,
+      ai: false,
+      blocks: false,
+      hideRankManga: false,
+      observeImages: false,
+    };
     const cases = [
       [none, '-'],
       [{ ...none, ai: true }, 'a'],
       [{ ...none, r18: true, ai: true }, 'ra'],
       [{ ...none, r18g: true, blocks: true }, 'gb'],
       [{ ...none, hideRankManga: true }, 'm'],
+      [{ ...none, ai: true, observeImages: true }, 'ao'],
     ] as const;
     for (const [filters, letters] of cases) {
       const value = formatFirstPaint({ ...base, filters });
@@ -78,9 +94,16 @@ describe('the first paint cookie', () => {
       theme: 'light',
       language: 'zh-Hant',
       layout: 'LabEqualHeight',
-      filters: { r18: true, r18g: true, ai: true, blocks: true, hideRankManga: true },
+      filters: {
+        r18: true,
+        r18g: true,
+        ai: true,
+        blocks: true,
+        hideRankManga: true,
+        observeImages: true,
+      },
     });
-    expect(longest).toHaveLength(41);
+    expect(longest).toHaveLength(42);
     expect(parseFirstPaint(longest)).not.toBeNull();
   });
 

@@ -65,8 +65,9 @@ export const FIRST_PAINT_COOKIE = 'pv_paint';
 export const FIRST_PAINT_COOKIE_MAX_AGE_S = 31_536_000;
 
 /**
- * The settings that decide which works a list shows. Blocked tags and authors cannot fit a
- * cookie: only whether there are any, and then the server renders no list it cannot filter.
+ * The settings that decide which works a list shows, and how its pictures load. Blocked tags and
+ * authors cannot fit a cookie: only whether there are any, and then the server renders no list
+ * it cannot filter.
  */
 export interface PaintFilters {
   /** R-18 works shown. */
@@ -79,6 +80,8 @@ export interface PaintFilters {
   blocks: boolean;
   /** Rankings leave out manga (the app setting hideRankManga). */
   hideRankManga: boolean;
+  /** Pictures get their address only near the viewport (the isImgLazyOb setting). */
+  observeImages: boolean;
 }
 
 /** The filters' letters in the cookie, in this order; '-' stands for none of them. */
@@ -88,6 +91,7 @@ const FILTER_LETTERS: readonly (readonly [keyof PaintFilters, string])[] = [
   ['ai', 'a'],
   ['blocks', 'b'],
   ['hideRankManga', 'm'],
+  ['observeImages', 'o'],
 ];
 
 export interface FirstPaint {
@@ -102,7 +106,7 @@ export interface FirstPaint {
 /**
  * The cookie's value: `{theme}.{accent without #}.{language}.{layout}.{filters}`, the filters as
  * the letters of those on (`r` R-18, `g` R-18G, `a` AI, `b` blocks, `m` hide manga in rankings,
- * in that order; `-` for none), e.g. `dark.38a9f5.ja.Grid.ra` (only cookie-safe characters, no
+ * `o` pictures loaded by the observer, in that order; `-` for none), e.g. `dark.38a9f5.ja.Grid.ra` (only cookie-safe characters, no
  * escaping needed).
  */
 export function formatFirstPaint(paint: FirstPaint): string {
@@ -135,8 +139,8 @@ const oneOf = <T extends string>(value: string, allowed: readonly T[]): T | unde
 
 /** A cookie value read back; null unless every part is one of the allowed values. */
 export function parseFirstPaint(value: string | undefined): FirstPaint | null {
-  // at most the longest valid value: 5 + 1 + 6 + 1 + 7 + 1 + 14 + 1 + 5
-  if (!value || value.length > 41) return null;
+  // at most the longest valid value: 5 + 1 + 6 + 1 + 7 + 1 + 14 + 1 + 6
+  if (!value || value.length > 42) return null;
   const parts = value.split('.');
   if (parts.length !== 5) return null;
   const [theme, accent, language, layout, filters] = parts as [

@@ -46,6 +46,7 @@ export interface RenderView {
   layout: WfType;
   content: ContentSettings;
   hideRankManga: boolean;
+  observeImages: boolean;
 }
 
 /**
@@ -60,8 +61,10 @@ export function renderViewOf(req: FastifyRequest): { view?: RenderView } | null 
   if (cookie === undefined) return {};
   const paint = parseFirstPaint(cookie);
   if (!paint || paint.filters.blocks) return null;
-  const { r18, r18g, ai, hideRankManga } = paint.filters;
-  return { view: { layout: paint.layout, content: { r18, r18g, ai }, hideRankManga } };
+  const { r18, r18g, ai, hideRankManga, observeImages } = paint.filters;
+  return {
+    view: { layout: paint.layout, content: { r18, r18g, ai }, hideRankManga, observeImages },
+  };
 }
 
 /** The accent's custom properties (the values ThemeSync writes), as a `<style>` body. */

@@ -180,6 +180,7 @@ describe('server rendering (SSR=1)', () => {
       layout: 'Justified',
       content: { r18: true, r18g: false, ai: true },
       hideRankManga: true,
+      observeImages: false,
     });
 
     // R-18 off again, AI hidden: the R-18 work is gone

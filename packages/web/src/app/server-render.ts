@@ -28,7 +28,7 @@ export interface ServerData {
 
 /**
  * The settings that shape a rendered list, from the first-paint cookie (core rules/first-paint.ts):
- * its layout and the content filters. The server renders with them and the app hydrates with
+ * its layout, the content filters and how its pictures load. The server renders with them and the app hydrates with
  * them (its settings' server snapshot), then re-renders with its own. A user who blocks tags or
  * authors gets no rendered list (the cookie cannot carry the lists): the server's choice.
  */
@@ -36,6 +36,8 @@ export interface ServerView {
   layout: WfType;
   content: ContentSettings;
   hideRankManga: boolean;
+  /** Pictures get their address near the viewport only (isImgLazyOb); absent: false. */
+  observeImages?: boolean;
 }
 
 /**
@@ -47,7 +49,11 @@ export function viewSettings(view: ServerView | undefined): Settings {
   return parseSettings(
     JSON.stringify({
       content: view.content,
-      app: { wfType: view.layout, hideRankManga: view.hideRankManga },
+      app: {
+        wfType: view.layout,
+        hideRankManga: view.hideRankManga,
+        isImgLazyOb: view.observeImages === true,
+      },
     }),
   );
 }

@@ -28,7 +28,14 @@ describe('the first paint cookie', () => {
       accent: '#ff0066',
       language: 'ja',
       layout: 'Grid',
-      filters: { r18: false, r18g: false, ai: true, blocks: false, hideRankManga: false },
+      filters: {
+        r18: false,
+        r18g: false,
+        ai: true,
+        blocks: false,
+        hideRankManga: false,
+        observeImages: false,
+      },
     });
     document.documentElement.lang = 'de';
     mirrorFirstPaint({ ...DEFAULT_SETTINGS, app: { ...DEFAULT_SETTINGS.app, theme: 'light' } });
@@ -40,9 +47,9 @@ describe('the first paint cookie', () => {
     saveSettings({
       ...DEFAULT_SETTINGS,
       content: { r18: true, r18g: false, ai: false },
-      app: { ...DEFAULT_SETTINGS.app, hideRankManga: true },
+      app: { ...DEFAULT_SETTINGS.app, hideRankManga: true, isImgLazyOb: true },
     });
-    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.rm');
+    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.rmo');
     saveSettings({ ...DEFAULT_SETTINGS, blocks: { tags: [], authorIds: [11] } });
     expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.ab');
     saveSettings({ ...DEFAULT_SETTINGS, blocks: { tags: ['x'], authorIds: [] } });
