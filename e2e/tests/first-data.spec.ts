@@ -37,7 +37,34 @@ const timing = (page: Page) =>
     };
   });
 
+/** The first-paint cookie of an English user on the default settings who blocks a tag. */
+const SHELL_USER_PAINT = 'auto.38a9f5.en.Masonry.ab';
+
+/**
+ * Makes the page's browser a user who blocks a tag: the server renders no list it cannot filter
+ * for them (their first-paint cookie says so), so every landing page comes as the app's shell with
+ * its first data preloaded, what the tests of the shell measure. The app's own settings block the
+ * tag too: at its start it mirrors the same cookie.
+ */
+async function asShellUser(page: Page) {
+  await page
+    .context()
+    .addCookies([
+      { name: 'pv_paint', value: SHELL_USER_PAINT, url: test.info().project.use.baseURL! },
+    ]);
+  await page.addInitScript(() => {
+    try {
+      if (localStorage.getItem('pv.settings')) return;
+      const blocks = { tags: ['no-such-tag'], authorIds: [] };
+      localStorage.setItem('pv.settings', JSON.stringify({ blocks }));
+    } catch {
+      // a document without storage (about:blank)
+    }
+  });
+}
+
 test('the ranking’s first page starts with the HTML and is fetched once', async ({ page }) => {
+  await asShellUser(page);
   const requests = rankRequests(page);
   await page.goto('/rank/daily');
   const card = page.getByTestId('artwork-card').first();
@@ -121,6 +148,7 @@ test('an en-US browser paints its first words with its own catalogue, the fallba
 }) => {
   // The HTML's shell paints first and has no words but the brand; the app's first words are its
   // top bar's, so the time that enters the document is the one to compare.
+  await asShellUser(page);
   await page.addInitScript(() => {
     const seen = new MutationObserver(() => {
       if (!document.querySelector('[data-testid=top-bar]')) return;
@@ -182,8 +210,11 @@ test('every answer preloaded with a landing page is used: Chromium finds none un
   expect(unused).toEqual([]);
 });
 
-/** A dark-theme, Japanese, Grid-layout user with a pink accent (the cookie the app mirrors). */
-const PAINT = 'dark.ff0066.ja.Grid';
+/**
+ * A dark-theme, Japanese, Grid-layout user with a pink accent who blocks a tag (the cookie the app
+ * mirrors): the server renders no list for them, every landing page is the app's shell.
+ */
+const PAINT = 'dark.ff0066.ja.Grid.ab';
 
 test('the first HTML of a landing page carries the shell and the user’s theme and language', async ({
   request,
@@ -252,8 +283,11 @@ test('a dark, Japanese, Grid user’s first paint is dark, Japanese and a grid b
 test('the app replaces the shell with its own, the top bar where the shell had it', async ({
   page,
 }) => {
+  await asShellUser(page);
   const html = await (
-    await page.request.get('/rank/daily', { headers: { accept: 'text/html' } })
+    await page.request.get('/rank/daily', {
+      headers: { accept: 'text/html', cookie: `pv_paint=${SHELL_USER_PAINT}` },
+    })
   ).text();
   expect(html).toContain('data-testid="first-paint-shell"');
   await page.goto('/rank/daily');
@@ -304,6 +338,122 @@ test.describe('the daily ranking rendered on the server', () => {
     // a card links to its artwork's page
     await expect(cards.first().locator('a').first()).toHaveAttribute('href', /^\/artworks\/\d+$/);
     await context.close();
+  });
+
+  /**
+   * A dark-theme, Japanese, Grid-layout user who shows R-18 works: the cookie the app mirrors,
+   * and the settings and language behind it (a page's app reads these).
+   */
+  const USER_PAINT = 'dark.ff0066.ja.Grid.ra';
+  const USER_SETTINGS = {
+    content: { r18: true, r18g: false, ai: true },
+    app: { theme: 'dark', accent: '#ff0066', wfType: 'Grid' },
+  };
+
+  test('a dark-theme, Japanese, Grid-layout user’s first paint is already dark, Japanese and a grid', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    // the R-18 ranking: only a user whose settings show R-18 gets its works rendered
+    const url = `${base}/rank/daily_r18`;
+    const cookie = { name: 'pv_paint', value: USER_PAINT, url: base };
+
+    // the first HTML, no script run: dark, Japanese, the ranking's cards in the Grid layout
+    const html = await (
+      await request.get(url, { headers: { accept: 'text/html', cookie: `pv_paint=${USER_PAINT}` } })
+    ).text();
+    expect(html).toContain('<html lang="ja" data-theme="dark" data-layout="Grid">');
+    const root = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain('>ランキング<');
+    expect(root).toContain('data-layout="Grid"');
+    expect(root).toContain('data-testid="badge-r18"');
+    const served = [...root!.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(served.length).toBeGreaterThanOrEqual(10);
+
+    // read without JavaScript: painted dark, the cards side by side, R-18 marked
+    const still = await browser.newContext({ javaScriptEnabled: false });
+    await still.addCookies([cookie]);
+    const page = await still.newPage();
+    await page.goto(url);
+    await expect(page.getByTestId('top-bar')).toContainText('ランキング');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      'rgb(17, 19, 23)',
+    );
+    const cards = page.getByTestId('artwork-card');
+    await expect(cards.first().getByTestId('badge-r18')).toBeVisible();
+    const [first, second] = [
+      (await cards.nth(0).boundingBox())!,
+      (await cards.nth(1).boundingBox())!,
+    ];
+    expect(second.y).toBe(first.y);
+    expect(second.width).toBe(first.width);
+    await still.close();
+
+    // the app takes it over: no hydration warning, no second fetch, the same pictures
+    const live = await browser.newContext();
+    await live.addCookies([cookie]);
+    await live.addInitScript(
+      ([origin, settings]) => {
+        if (location.origin !== origin || localStorage.getItem('pv.settings')) return;
+        localStorage.setItem('pv.settings', settings);
+        localStorage.setItem('pv.language', 'ja');
+      },
+      [base, JSON.stringify(USER_SETTINGS)] as const,
+    );
+    const app = await live.newPage();
+    const requests = rankRequests(app);
+    const problems: string[] = [];
+    // as in the test below: not the notice feed's 502 this setup makes
+    app.on('console', (m) => {
+      const text = m.text();
+      if (/^Failed to load resource: .* 502/.test(text)) return;
+      if (m.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
+    });
+    app.on('pageerror', (e) => problems.push(e.message));
+    await app.goto(url);
+    // hydrated: the grid has measured and placed its cards itself
+    await expect(app.locator('[data-card-count]')).toHaveAttribute('style', /height/);
+    await expect(app.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(app.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(app.locator('[data-card-count]')).toHaveAttribute('data-layout', 'Grid');
+    await expect(app.getByTestId('top-bar')).toContainText('ランキング');
+    await expectImageLoaded(app.getByTestId('artwork-card').first().locator('img'));
+    const shown = await app
+      .getByTestId('artwork-card')
+      .locator('img')
+      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown).toEqual(served.slice(0, shown.length));
+    expect(requests).toEqual([]);
+    expect(problems).toEqual([]);
+    await live.close();
+  });
+
+  test('a narrow window the server takes for a desktop is painted in the phone layout, before and after the app runs', async ({
+    browser,
+  }) => {
+    // a desktop browser (no mobile hint): the server renders for a desktop width
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        viewport: { width: 390, height: 844 },
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/rank/daily`);
+      await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+      // the bottom bar at the bottom, no desktop header, the top bar at the top, full width
+      await expect(page.getByTestId('desktop-header')).toBeHidden();
+      expect(await page.getByTestId('bottom-nav').boundingBox()).toMatchObject({
+        x: 0,
+        y: 844 - 56,
+        width: 390,
+      });
+      expect(await page.getByTestId('top-bar').boundingBox()).toMatchObject({ x: 0, y: 0 });
+      await expect(page.getByTestId('nav-back-to-top')).toBeVisible();
+      await context.close();
+    }
   });
 
   test('the app adopts the page: no second fetch of the ranking, no hydration error, the same pictures', async ({

@@ -77,7 +77,27 @@ function domFindings(page: Page): Promise<string[]> {
       if (['iframe', 'object', 'embed', 'base', 'frame', 'frameset', 'applet'].includes(tag))
         bad.push(`<${tag}>`);
       if (tag === 'meta' && el.getAttribute('http-equiv')) bad.push('<meta http-equiv>');
-      if (tag === 'script' && (!el.getAttribute('src') || el.textContent?.includes('pvXss')))
+      // the page's data block of a server-rendered page (issue 33) is JSON, never run: it may
+      // hold hostile text, but only as one whole JSON value, the only one of its kind
+      const dataBlock =
+        tag === 'script' &&
+        el.id === 'pv-server-data' &&
+        el.getAttribute('type') === 'application/json' &&
+        el.parentElement === document.body &&
+        document.querySelectorAll('script[type="application/json"]').length === 1 &&
+        (() => {
+          try {
+            JSON.parse(el.textContent ?? '');
+            return true;
+          } catch {
+            return false;
+          }
+        })();
+      if (
+        tag === 'script' &&
+        !dataBlock &&
+        (!el.getAttribute('src') || el.textContent?.includes('pvXss'))
+      )
         bad.push('inline <script>');
       for (const attr of Array.from(el.attributes)) {
         // whitespace and control characters, which browsers strip from a URL scheme

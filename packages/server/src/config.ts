@@ -69,8 +69,11 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   SELF_HOSTED: z.enum(['true', 'false']).default('true'),
   PREVIEW_ADULT: z.enum(['true', 'false']).default('false'),
-  /** 1: landing pages are rendered on the server (issue 33, first slice: the rankings). */
-  SSR: z.enum(['0', '1']).default('0'),
+  /**
+   * Landing pages are rendered on the server (issue 33, first slice: the rankings), on by
+   * default; 0 serves the app's shell for every page.
+   */
+  SSR: z.enum(['0', '1']).default('1'),
   /**
    * V8's heap growing factor, percent over the live objects after a full collection (main.ts,
    * applyHeapGrowth); 0 leaves V8's own, which lets a burst grow the heap to about four times them.

@@ -5,7 +5,7 @@
  * it from the page's data block.
  */
 import { act } from 'react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -18,10 +18,17 @@ import {
   readPageData,
   resolveLazyRoutes,
   serverViewportWidth,
+  viewSettings,
+  type ServerView,
 } from './app/server-render.ts';
-import { render } from './entry-server.tsx';
+import { render, type ServerRender } from './entry-server.tsx';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import type { ApiClient } from './state/api/client.ts';
+import {
+  DEFAULT_SETTINGS,
+  ServerSettingsContext,
+  saveSettings,
+} from './state/settings/settings.ts';
 import { initEnglishI18n } from './test-i18n.ts';
 
 const base = (detail as unknown as { illust: RawIllust }).illust;
@@ -32,6 +39,72 @@ const works: RawIllust[] = Array.from({ length: 12 }, (_, i) => ({
   x_restrict: 0,
   illust_ai_type: 1,
 }));
+// an R-18 work (no R-18 tag: the daily ranking keeps it for a user who shows R-18) and a manga
+works[3] = { ...works[3]!, title: 'Adult work', x_restrict: 1, tags: [] };
+works[4] = { ...works[4]!, title: 'A manga', type: 'manga' };
+
+const rankUrl = () =>
+  `/api/pixiv/rank?mode=day&date=${rankingDateWindow(new Date()).defaultDate}&page=1`;
+
+/** The daily ranking as the server renders it, with the user's view (the first-paint cookie's). */
+const serverPage = (view?: ServerView) =>
+  render('/rank/daily', {
+    firstData: { [rankUrl()]: { illusts: works, next_url: 'next' } },
+    desktop: true,
+    language: 'en',
+    fetchedAt: Date.now(),
+    ...(view && { view }),
+  });
+
+/**
+ * Puts the page into the document as the server sends it (routes/server-render.ts) and hydrates
+ * it with the app's tree as main.tsx builds it; returns the console's errors, React's recoverable
+ * errors, the api calls made and the first card's picture element before hydration.
+ */
+async function hydratePage(
+  page: ServerRender,
+): Promise<{ errors: unknown[]; calls: string[]; picture: Element | null }> {
+  window.history.replaceState(null, '', '/rank/daily');
+  document.body.innerHTML = `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}"></script>`;
+  document.getElementById(SERVER_DATA_ID)!.textContent = JSON.stringify(page.data);
+  const picture = document.querySelector('[data-testid="artwork-card"] img');
+  const errors: unknown[] = [];
+  vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args.join(' ')));
+  const data = readPageData()!;
+  const queryClient = createQueryClient();
+  hydrate(queryClient, data.queries);
+  await resolveLazyRoutes(routes, '/rank/daily');
+  const calls: string[] = [];
+  const api: ApiClient = {
+    get: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
+    web: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
+    extras: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
+  };
+  const router = createBrowserRouter(routes);
+  await act(async () => {
+    const root = hydrateRoot(
+      document.getElementById('root')!,
+      <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
+        <ServerSettingsContext.Provider value={viewSettings(data.view)}>
+          <Providers api={api} queryClient={queryClient} persist={false}>
+            <RouterProvider router={router} />
+          </Providers>
+        </ServerSettingsContext.Provider>
+      </ServerMediaContext.Provider>,
+      { onRecoverableError: (err) => errors.push(err) },
+    );
+    roots.push(root);
+  });
+  return { errors, calls, picture };
+}
+
+/** The roots hydrated by a test, unmounted after it (a settings change would reach them). */
+const roots: Root[] = [];
+
+const titles = () =>
+  Array.from(document.querySelectorAll('[data-testid="artwork-card-title"]')).map(
+    (t) => t.textContent,
+  );
 
 describe('a server-rendered ranking', () => {
   beforeAll(async () => {
@@ -39,58 +112,53 @@ describe('a server-rendered ranking', () => {
     await initEnglishI18n();
   });
   afterEach(() => {
+    act(() => roots.splice(0).forEach((root) => root.unmount()));
     vi.restoreAllMocks();
     document.body.innerHTML = '';
+    localStorage.clear();
   });
 
   it('is hydrated by the app with no mismatch and no request for its first page', async () => {
-    const date = rankingDateWindow(new Date()).defaultDate;
-    const url = `/api/pixiv/rank?mode=day&date=${date}&page=1`;
-    const page = await render('/rank/daily', {
-      firstData: { [url]: { illusts: works, next_url: 'next' } },
-      desktop: true,
-      language: 'en',
-      fetchedAt: Date.now(),
-    });
-    expect(page?.used).toEqual([url]);
+    const page = await serverPage();
+    expect(page?.used).toEqual([rankUrl()]);
     expect(page!.html).toContain('Work 11');
     expect(page!.html).toContain('&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;');
     expect(page!.html).not.toMatch(/\sstyle="/);
+    // the default settings: no R-18 work, manga kept
+    expect(page!.html).not.toContain('Adult work');
+    expect(page!.html).toContain('A manga');
 
-    // the page as the server sends it (routes/server-render.ts)
-    window.history.replaceState(null, '', '/rank/daily');
-    document.body.innerHTML = `<div id="root">${page!.html}</div><script type="application/json" id="${SERVER_DATA_ID}"></script>`;
-    document.getElementById(SERVER_DATA_ID)!.textContent = JSON.stringify(page!.data);
-
-    const errors: unknown[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args.join(' ')));
-    const data = readPageData()!;
-    const queryClient = createQueryClient();
-    hydrate(queryClient, data.queries);
-    await resolveLazyRoutes(routes, '/rank/daily');
-    const calls: string[] = [];
-    const api: ApiClient = {
-      get: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
-      web: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
-      extras: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
-    };
-    const router = createBrowserRouter(routes);
-    const cardBefore = document.querySelector('[data-testid="artwork-card"] img');
-    await act(async () => {
-      hydrateRoot(
-        document.getElementById('root')!,
-        <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
-          <Providers api={api} queryClient={queryClient} persist={false}>
-            <RouterProvider router={router} />
-          </Providers>
-        </ServerMediaContext.Provider>,
-        { onRecoverableError: (err) => errors.push(err) },
-      );
-    });
+    const { errors, calls, picture } = await hydratePage(page!);
     expect(errors).toEqual([]);
     // the server's picture element is the app's, and the ranking was not asked for again
-    expect(document.querySelector('[data-testid="artwork-card"] img')).toBe(cardBefore);
+    expect(document.querySelector('[data-testid="artwork-card"] img')).toBe(picture);
     expect(calls.filter((c) => c === 'rank')).toEqual([]);
     expect(document.querySelectorAll('[data-testid="artwork-card"]').length).toBeGreaterThan(0);
+  });
+
+  it('renders with the user’s layout and filters, which the app hydrates with, then its own', async () => {
+    const view: ServerView = {
+      layout: 'Justified',
+      content: { r18: true, r18g: false, ai: true },
+      hideRankManga: true,
+    };
+    const page = await serverPage(view);
+    // the work the user hides is not in the markup, the one the user shows is
+    expect(page!.html).toContain('Adult work');
+    expect(page!.html).not.toContain('A manga');
+    expect(page!.html).toContain('data-layout="Justified"');
+    expect(page!.data.view).toEqual(view);
+
+    // the user's own settings differ from the view in what the cookie does not carry
+    saveSettings({
+      ...DEFAULT_SETTINGS,
+      content: view.content,
+      app: { ...DEFAULT_SETTINGS.app, wfType: 'Justified', hideRankManga: true, imgReso: 'Large' },
+    });
+    const { errors, calls } = await hydratePage(page!);
+    expect(errors).toEqual([]);
+    expect(calls.filter((c) => c === 'rank')).toEqual([]);
+    expect(titles()).toContain('Adult work');
+    expect(titles()).not.toContain('A manga');
   });
 });

@@ -6,8 +6,9 @@
  *
  * Per request: its own i18next instance in the page's language, its own QueryClient filled with
  * the first data (dehydrated into the page), React Router's static handler with the matched lazy
- * screen resolved. Nothing here may touch `window`, `document` or storage: settings read as their
- * defaults (useSettings' server snapshot), media queries as the server's hints.
+ * screen resolved. Nothing here may touch `window`, `document` or storage: settings read as the
+ * defaults with the user's layout and content filters from the first-paint cookie (useSettings'
+ * server snapshot, `data.view`), media queries as the server's hints.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -23,9 +24,11 @@ import {
   serverViewportWidth,
   type PageData,
   type ServerData,
+  viewSettings,
 } from './app/server-render.ts';
 import type { ApiClient } from './state/api/client.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
+import { ServerSettingsContext } from './state/settings/settings.ts';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json', {
   eager: true,
@@ -88,10 +91,12 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
     <StrictMode>
       <I18nextProvider i18n={i18n}>
         <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
-          <Providers api={noNetwork} queryClient={queryClient} persist={false}>
-            {/* hydrate false: React Router's own hydration data is an inline script */}
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
-          </Providers>
+          <ServerSettingsContext.Provider value={viewSettings(data.view)}>
+            <Providers api={noNetwork} queryClient={queryClient} persist={false}>
+              {/* hydrate false: React Router's own hydration data is an inline script */}
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </Providers>
+          </ServerSettingsContext.Provider>
         </ServerMediaContext.Provider>
       </I18nextProvider>
     </StrictMode>,
@@ -102,6 +107,7 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
   const block: PageData = {
     desktop: data.desktop,
     language,
+    ...(data.view && { view: data.view }),
     queries: dehydrate(queryClient),
   };
   queryClient.clear();

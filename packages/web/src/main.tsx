@@ -5,7 +5,12 @@ import { hydrate } from '@tanstack/react-query';
 import './styles/globals.css';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { createRouter, routes } from './app/router.tsx';
-import { readPageData, resolveLazyRoutes, serverViewportWidth } from './app/server-render.ts';
+import {
+  readPageData,
+  resolveLazyRoutes,
+  serverViewportWidth,
+  viewSettings,
+} from './app/server-render.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
@@ -13,7 +18,7 @@ import { holdPreloads } from './state/api/preloaded.ts';
 import { OWN_API_BASE, readApiBase } from './state/settings/api-base.ts';
 import { syncFirstDataCookie } from './state/settings/first-data-cookie.ts';
 import { mirrorFirstPaint } from './state/settings/first-paint-cookie.ts';
-import { readSettings } from './state/settings/settings.ts';
+import { ServerSettingsContext, readSettings } from './state/settings/settings.ts';
 import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
 import { externalTarget } from './lib/external-query.ts';
 import { installImageFallback, upstreamPicture } from './lib/image-fallback.ts';
@@ -42,8 +47,8 @@ if (external?.direct) {
   holdPreloads();
   const i18n = await initI18n();
   // the next page's first paint in this browser's theme, language and layout (server-side)
-  mirrorFirstPaint(readSettings().app);
-  i18n.on('languageChanged', () => mirrorFirstPaint(readSettings().app));
+  mirrorFirstPaint(readSettings());
+  i18n.on('languageChanged', () => mirrorFirstPaint(readSettings()));
   const container = document.getElementById('root')!;
   const startup = checkStartup();
   if (startup.kind === 'blocked') {
@@ -68,17 +73,20 @@ if (external?.direct) {
   const app = (
     <StrictMode>
       <ServerMediaContext.Provider value={adopt ? serverViewportWidth(server.desktop) : null}>
-        <Providers
-          api={createApiClient({
-            base: readApiBase(),
-            userToken,
-            webSession: webSessionHeaders,
-            onNetwork: reportNetwork,
-          })}
-          queryClient={queryClient}
-        >
-          <RouterProvider router={router} />
-        </Providers>
+        {/* hydration renders with the settings the server rendered with, then with the user's */}
+        <ServerSettingsContext.Provider value={viewSettings(adopt ? server.view : undefined)}>
+          <Providers
+            api={createApiClient({
+              base: readApiBase(),
+              userToken,
+              webSession: webSessionHeaders,
+              onNetwork: reportNetwork,
+            })}
+            queryClient={queryClient}
+          >
+            <RouterProvider router={router} />
+          </Providers>
+        </ServerSettingsContext.Provider>
       </ServerMediaContext.Provider>
     </StrictMode>
   );

@@ -14,9 +14,17 @@ describe('the first paint cookie', () => {
       accent: '#38a9f5',
       language: 'zh-Hant',
       layout: 'LabEqualHeight',
+      filters: {
+        r18: true,
+        r18g: true,
+        ai: true,
+        blocks: true,
+        hideRankManga: true,
+        observeImages: true,
+      },
     } as const;
     const value = formatFirstPaint(paint);
-    expect(value).toBe('dark.38a9f5.zh-Hant.LabEqualHeight');
+    expect(value).toBe('dark.38a9f5.zh-Hant.LabEqualHeight.rgabmo');
     expect(value).toMatch(/^[\w.-]+$/);
     expect(parseFirstPaint(value)).toEqual(paint);
     expect(formatFirstPaint({ ...paint, accent: '#ABCDEF' })).toContain('.abcdef.');
@@ -27,27 +35,81 @@ describe('the first paint cookie', () => {
       undefined,
       '',
       'dark.38a9f5.ja',
-      'dark.38a9f5.ja.Grid.extra',
-      'black.38a9f5.ja.Grid',
-      'dark.38a9f5.xx.Grid',
-      'dark.38a9f5.ja.grid',
-      'dark.38A9F5.ja.Grid',
-      'dark.38a9f.ja.Grid',
-      'dark.#38a9f5.ja.Grid',
-      'dark.38a9f5;}body{x.ja.Grid',
-      'dark.red.ja.Grid',
-      'dark.38a9f5.ja"><script>alert(1)</script>.Grid',
-      'dark.38a9f5.ja.Grid%22',
-      'dark.38a9f5.__proto__.Grid',
-      'dark.38a9f5.constructor.Grid',
-      `dark.38a9f5.ja.${'Grid'.repeat(20)}`,
+      // the format before the filters: which works the user hides is unknown
+      'dark.38a9f5.ja.Grid',
+      'dark.38a9f5.ja.Grid.a.extra',
+      'black.38a9f5.ja.Grid.a',
+      'dark.38a9f5.xx.Grid.a',
+      'dark.38a9f5.ja.grid.a',
+      'dark.38A9F5.ja.Grid.a',
+      'dark.38a9f.ja.Grid.a',
+      'dark.#38a9f5.ja.Grid.a',
+      'dark.38a9f5;}body{x.ja.Grid.a',
+      'dark.red.ja.Grid.a',
+      'dark.38a9f5.ja"><script>alert(1)</script>.Grid.a',
+      'dark.38a9f5.ja.Grid%22.a',
+      'dark.38a9f5.__proto__.Grid.a',
+      'dark.38a9f5.constructor.Grid.a',
+      `dark.38a9f5.ja.${'Grid'.repeat(20)}.a`,
+      // filters: known letters only, each once, in their order; '-' alone for none
+      'dark.38a9f5.ja.Grid.',
+      'dark.38a9f5.ja.Grid.x',
+      'dark.38a9f5.ja.Grid.ar',
+      'dark.38a9f5.ja.Grid.aa',
+      'dark.38a9f5.ja.Grid.-a',
+      'dark.38a9f5.ja.Grid.--',
+      'dark.38a9f5.ja.Grid.A',
+      'dark.38a9f5.ja.Grid.rgabmor',
+      'dark.38a9f5.ja.Grid.oa',
     ])
       expect(parseFirstPaint(hostile), String(hostile)).toBeNull();
   });
 
+  it('carries the content filters as the letters of those on, in order', () => {
+    const base = { theme: 'auto', accent: '#38a9f5', language: 'en', layout: 'Masonry' } as const;
+    const none = {
+      r18: false,
+      r18g: false,
+      ai: false,
+      blocks: false,
+      hideRankManga: false,
+      observeImages: false,
+    };
+    const cases = [
+      [none, '-'],
+      [{ ...none, ai: true }, 'a'],
+      [{ ...none, r18: true, ai: true }, 'ra'],
+      [{ ...none, r18g: true, blocks: true }, 'gb'],
+      [{ ...none, hideRankManga: true }, 'm'],
+      [{ ...none, ai: true, observeImages: true }, 'ao'],
+    ] as const;
+    for (const [filters, letters] of cases) {
+      const value = formatFirstPaint({ ...base, filters });
+      expect(value).toBe(`auto.38a9f5.en.Masonry.${letters}`);
+      expect(parseFirstPaint(value)?.filters).toEqual(filters);
+    }
+    // the longest value fits the length check
+    const longest = formatFirstPaint({
+      ...base,
+      theme: 'light',
+      language: 'zh-Hant',
+      layout: 'LabEqualHeight',
+      filters: {
+        r18: true,
+        r18g: true,
+        ai: true,
+        blocks: true,
+        hideRankManga: true,
+        observeImages: true,
+      },
+    });
+    expect(longest).toHaveLength(42);
+    expect(parseFirstPaint(longest)).not.toBeNull();
+  });
+
   it('reads its own cookie out of a Cookie header, not a look-alike', () => {
-    const header = `a=1; x${FIRST_PAINT_COOKIE}=light.000000.en.Grid; ${FIRST_PAINT_COOKIE}=dark.38a9f5.ja.Grid; ${FIRST_PAINT_COOKIE}=light.000000.en.Grid`;
-    expect(firstPaintCookie(header)).toBe('dark.38a9f5.ja.Grid');
+    const header = `a=1; x${FIRST_PAINT_COOKIE}=light.000000.en.Grid.a; ${FIRST_PAINT_COOKIE}=dark.38a9f5.ja.Grid.a; ${FIRST_PAINT_COOKIE}=light.000000.en.Grid.a`;
+    expect(firstPaintCookie(header)).toBe('dark.38a9f5.ja.Grid.a');
     expect(firstPaintCookie('a=1')).toBeUndefined();
     expect(firstPaintCookie(undefined)).toBeUndefined();
   });

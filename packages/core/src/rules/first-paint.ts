@@ -1,9 +1,11 @@
 /**
  * What the first paint of a page needs from the user's settings before any app code runs (issue
- * 33): the theme, the accent, the interface language and the grid layout. The app mirrors them
- * into one small cookie whenever they change; the server writes them into the HTML it sends
- * (`<html lang data-theme data-layout>`, the accent as custom properties). The cookie is user
- * input: it is read with allow-lists only, and any value outside them is dropped whole.
+ * 33): the theme, the accent, the interface language, the grid layout and the content filters.
+ * The app mirrors them into one small cookie whenever they change; the server writes the first
+ * four into the HTML it sends (`<html lang data-theme data-layout>`, the accent as custom
+ * properties) and renders the page's lists with the layout and filters (server rendering). The
+ * cookie is user input: it is read with allow-lists only, and any value outside them is dropped
+ * whole. (The app has no column-count setting: columns follow the width.)
  */
 
 /** The 12 interface languages (spec 001 §1); zh-Hans is the fallback. */
@@ -62,25 +64,74 @@ export const FIRST_PAINT_COOKIE = 'pv_paint';
 /** The cookie's lifetime, s (a year; rewritten on every change and at each start of the app). */
 export const FIRST_PAINT_COOKIE_MAX_AGE_S = 31_536_000;
 
+/**
+ * The settings that decide which works a list shows, and how its pictures load. Blocked tags and
+ * authors cannot fit a cookie: only whether there are any, and then the server renders no list
+ * it cannot filter.
+ */
+export interface PaintFilters {
+  /** R-18 works shown. */
+  r18: boolean;
+  /** R-18G works shown. */
+  r18g: boolean;
+  /** AI works shown. */
+  ai: boolean;
+  /** The user blocks at least one tag or author. */
+  blocks: boolean;
+  /** Rankings leave out manga (the app setting hideRankManga). */
+  hideRankManga: boolean;
+  /** Pictures get their address only near the viewport (the isImgLazyOb setting). */
+  observeImages: boolean;
+}
+
+/** The filters' letters in the cookie, in this order; '-' stands for none of them. */
+const FILTER_LETTERS: readonly (readonly [keyof PaintFilters, string])[] = [
+  ['r18', 'r'],
+  ['r18g', 'g'],
+  ['ai', 'a'],
+  ['blocks', 'b'],
+  ['hideRankManga', 'm'],
+  ['observeImages', 'o'],
+];
+
 export interface FirstPaint {
   theme: Theme;
   /** '#rrggbb', lower case. */
   accent: string;
   language: Language;
   layout: WfType;
+  filters: PaintFilters;
 }
 
 /**
- * The cookie's value: `{theme}.{accent without #}.{language}.{layout}`, e.g.
- * `dark.38a9f5.ja.Grid` (only cookie-safe characters, no escaping needed).
+ * The cookie's value: `{theme}.{accent without #}.{language}.{layout}.{filters}`, the filters as
+ * the letters of those on (`r` R-18, `g` R-18G, `a` AI, `b` blocks, `m` hide manga in rankings,
+ * `o` pictures loaded by the observer, in that order; `-` for none), e.g. `dark.38a9f5.ja.Grid.ra` (only cookie-safe characters, no
+ * escaping needed).
  */
 export function formatFirstPaint(paint: FirstPaint): string {
+  const filters = FILTER_LETTERS.filter(([key]) => paint.filters[key])
+    .map(([, letter]) => letter)
+    .join('');
   return [
     paint.theme,
     paint.accent.replace(/^#/, '').toLowerCase(),
     paint.language,
     paint.layout,
+    filters || '-',
   ].join('.');
+}
+
+/** The filters of a cookie part: each letter at most once and in order, else undefined. */
+function parseFilters(part: string): PaintFilters | undefined {
+  if (part === '') return undefined;
+  let rest = part === '-' ? '' : part;
+  const filters = {} as PaintFilters;
+  for (const [key, letter] of FILTER_LETTERS) {
+    filters[key] = rest.startsWith(letter);
+    if (filters[key]) rest = rest.slice(letter.length);
+  }
+  return rest === '' ? filters : undefined;
 }
 
 const oneOf = <T extends string>(value: string, allowed: readonly T[]): T | undefined =>
@@ -88,18 +139,26 @@ const oneOf = <T extends string>(value: string, allowed: readonly T[]): T | unde
 
 /** A cookie value read back; null unless every part is one of the allowed values. */
 export function parseFirstPaint(value: string | undefined): FirstPaint | null {
-  // at most the longest valid value: 4 + 1 + 6 + 1 + 7 + 1 + 14
-  if (!value || value.length > 40) return null;
+  // at most the longest valid value: 5 + 1 + 6 + 1 + 7 + 1 + 14 + 1 + 6
+  if (!value || value.length > 42) return null;
   const parts = value.split('.');
-  if (parts.length !== 4) return null;
-  const [theme, accent, language, layout] = parts as [string, string, string, string];
+  if (parts.length !== 5) return null;
+  const [theme, accent, language, layout, filters] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   const paint = {
     theme: oneOf(theme, THEMES),
     accent: /^[0-9a-f]{6}$/.test(accent) ? `#${accent}` : undefined,
     language: oneOf(language, LANGUAGES),
     layout: oneOf(layout, WF_TYPES),
+    filters: parseFilters(filters),
   };
-  if (!paint.theme || !paint.accent || !paint.language || !paint.layout) return null;
+  if (!paint.theme || !paint.accent || !paint.language || !paint.layout || !paint.filters)
+    return null;
   return paint as FirstPaint;
 }
 

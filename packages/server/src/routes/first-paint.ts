@@ -12,7 +12,9 @@ import {
   firstPaintCookie,
   parseFirstPaint,
   pickLanguage,
+  type ContentSettings,
   type FirstPaint,
+  type WfType,
 } from '@pv/core';
 import { allowInlineStyle } from '../plugins/security.ts';
 
@@ -37,6 +39,32 @@ export function firstPaintOf(
 ): Partial<FirstPaint> & Pick<FirstPaint, 'language'> {
   const paint = parseFirstPaint(firstPaintCookie(req.headers.cookie));
   return paint ?? { language: pickLanguage(acceptedLanguages(req.headers['accept-language'])) };
+}
+
+/** The settings a server render shapes its lists with (packages/web app/server-render.ts). */
+export interface RenderView {
+  layout: WfType;
+  content: ContentSettings;
+  hideRankManga: boolean;
+  observeImages: boolean;
+}
+
+/**
+ * The user's settings that shape a rendered page's lists, from the first-paint cookie: `{}` for a
+ * browser without the cookie (a new visitor: the default settings), null when the page must not
+ * be rendered, because the server cannot know which works the user hides: a cookie that does not
+ * read (an older format, or tampered with), or a user who blocks tags or authors (the lists do
+ * not fit a cookie). Then the app's shell is served, and the app filters as always.
+ */
+export function renderViewOf(req: FastifyRequest): { view?: RenderView } | null {
+  const cookie = firstPaintCookie(req.headers.cookie);
+  if (cookie === undefined) return {};
+  const paint = parseFirstPaint(cookie);
+  if (!paint || paint.filters.blocks) return null;
+  const { r18, r18g, ai, hideRankManga, observeImages } = paint.filters;
+  return {
+    view: { layout: paint.layout, content: { r18, r18g, ai }, hideRankManga, observeImages },
+  };
 }
 
 /** The accent's custom properties (the values ThemeSync writes), as a `<style>` body. */

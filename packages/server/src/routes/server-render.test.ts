@@ -21,6 +21,8 @@ import {
 } from './server-render.ts';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
+const ADULT_TITLE = 'An adult work';
+const MANGA_TITLE = 'A manga work';
 const HOSTILE_TITLE = '</script><script>alert(1)</script><!--<img src=x onerror=alert(2)>\u2028';
 const SHELL =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Pixiv Viewer</title>' +
@@ -64,6 +66,11 @@ describe('server rendering (SSR=1)', () => {
       json: (value) => {
         const body = value as { illusts: RawIllust[] };
         body.illusts[0]!.title = HOSTILE_TITLE;
+        // a work that the default settings hide (R-18, no R-18 tag: the daily ranking keeps it
+        // for a user who shows R-18) and a manga (hidden by the hide-manga option)
+        const [adult, manga] = [body.illusts[5]!, body.illusts[6]!];
+        Object.assign(adult, { title: ADULT_TITLE, x_restrict: 1, tags: [] });
+        Object.assign(manga, { title: MANGA_TITLE, type: 'manga', x_restrict: 0 });
         return body;
       },
     });
@@ -143,6 +150,79 @@ describe('server rendering (SSR=1)', () => {
     }
     expect(rendersPath('/rank/daily?date=2026-11-01')).toBe(true);
     expect(rendersPath('/rank/daily_r18_ai')).toBe(false);
+  });
+
+  /** The markup of a page's `#root`, or undefined when the page is the shell. */
+  const rootOf = (html: string) =>
+    /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
+
+  it('renders with the user’s filters and layout from the cookie: a work they hide is never in it', async () => {
+    const plain = await t.app.inject({ url: '/rank/daily', headers: PAGE });
+    // the default settings (no cookie: a new visitor): no R-18 work, manga shown
+    expect(rootOf(plain.body)).toContain(MANGA_TITLE);
+    expect(rootOf(plain.body)).not.toContain(ADULT_TITLE);
+    expect(rootOf(plain.body)).toContain('data-layout="Grid"');
+
+    // R-18 shown, manga hidden in rankings, the Justified layout
+    const shaped = await t.app.inject({
+      url: '/rank/daily',
+      headers: { ...PAGE, cookie: 'pv_paint=dark.38a9f5.en.Justified.ram' },
+    });
+    const root = rootOf(shaped.body);
+    expect(root).toContain(ADULT_TITLE);
+    expect(root).not.toContain(MANGA_TITLE);
+    expect(root).toContain('data-layout="Justified"');
+    // the data block says what the page was rendered with: the app hydrates with the same
+    const block = new RegExp(
+      `<script type="application/json" id="${SERVER_DATA_ID}">([\\s\\S]*?)</script>`,
+    ).exec(shaped.body)![1]!;
+    expect((JSON.parse(block) as { view: unknown }).view).toEqual({
+      layout: 'Justified',
+      content: { r18: true, r18g: false, ai: true },
+      hideRankManga: true,
+      observeImages: false,
+    });
+
+    // R-18 off again, AI hidden: the R-18 work is gone
+    const strict = await t.app.inject({
+      url: '/rank/daily',
+      headers: { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Grid.-' },
+    });
+    expect(rootOf(strict.body)).toContain('data-testid="artwork-card"');
+    expect(rootOf(strict.body)).not.toContain(ADULT_TITLE);
+  });
+
+  it('serves the shell to a user who blocks tags or authors, or whose cookie does not read', async () => {
+    for (const cookie of [
+      // blocked tags or authors: lists the cookie cannot carry
+      'pv_paint=auto.38a9f5.en.Grid.ab',
+      'pv_paint=dark.38a9f5.en.Masonry.b',
+      // the format before the filters, and a tampered value: which works are hidden is unknown
+      'pv_paint=dark.38a9f5.en.Grid',
+      'pv_paint=dark.38a9f5.en.Grid.a<',
+    ]) {
+      const res = await t.app.inject({ url: '/rank/daily', headers: { ...PAGE, cookie } });
+      expect(res.statusCode, cookie).toBe(200);
+      expect(res.body, cookie).toContain('first-paint-shell');
+      expect(res.body, cookie).not.toContain(SERVER_DATA_ID);
+      expect(res.body, cookie).not.toContain('data-testid="artwork-card"');
+    }
+  });
+
+  it('renders the R-18 rankings for a user whose cookie shows R-18, and only theirs', async () => {
+    const cookie = 'pv_paint=auto.38a9f5.en.Grid.ra';
+    const r18 = await t.app.inject({ url: '/rank/daily_r18', headers: { ...PAGE, cookie } });
+    expect(rootOf(r18.body)).toContain('data-testid="artwork-card"');
+    // R-18G is not shown by that cookie: the shell
+    const r18g = await t.app.inject({ url: '/rank/r18g', headers: { ...PAGE, cookie } });
+    expect(r18g.body).toContain('first-paint-shell');
+    expect(r18g.body).not.toContain(SERVER_DATA_ID);
+    const content = { r18: true, r18g: false, ai: false };
+    expect(rendersPath('/rank/daily_r18', content)).toBe(true);
+    expect(rendersPath('/rank/daily_r18_ai', content)).toBe(false);
+    expect(rendersPath('/rank/r18g', content)).toBe(false);
+    expect(rendersPath('/rank/daily_ai', content)).toBe(false);
+    expect(rendersPath('/rank/daily_ai', { ...content, ai: true })).toBe(true);
   });
 
   it('links the screen’s stylesheets (its chunk’s and its imports’, from the build manifest) once', () => {

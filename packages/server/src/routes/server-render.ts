@@ -14,11 +14,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { rankTypeOf } from '@pv/core';
+import { isRankTypeVisible, rankTypeOf, type ContentSettings } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { readMirror, type MirrorDeps } from './api/pixiv/index.ts';
 import { OPT_OUT_COOKIE, mirrorUrl, pagePlan } from './first-data.ts';
-import { firstPaintOf } from './first-paint.ts';
+import { firstPaintOf, renderViewOf, type RenderView } from './first-paint.ts';
 import { escapeMarkup } from './share/public-url.ts';
 
 /** The web bundle's export (packages/web src/entry-server.tsx `render`). */
@@ -30,6 +30,7 @@ interface RenderModule {
       desktop: boolean;
       language: string;
       fetchedAt: number;
+      view?: RenderView;
     },
   ): Promise<{ html: string; data: unknown; used: string[]; status: number } | null>;
 }
@@ -83,14 +84,15 @@ export function mobileBrowser(req: FastifyRequest): boolean {
 
 /**
  * The pages this slice renders: the app API's rankings (not the web rankings' `?content=`, whose
- * plan is null) of the types the default content settings show. An R-18, R-18G or AI ranking is
- * hidden by them (the app's first render, the server's, would be its 404 page), so its works
- * never go into a page for a browser whose settings the server cannot see: the shell, as before.
+ * plan is null) of the types the user's content settings show (`content`, from the first-paint
+ * cookie). Without them (no cookie) no R-18, R-18G or AI ranking: its works never go into a page
+ * for a browser whose settings the server cannot see: the shell, as before.
  */
-export function rendersPath(url: string): boolean {
+export function rendersPath(url: string, content?: ContentSettings): boolean {
   const type = /^\/rank\/([a-z0-9_]{1,40})\/?(?:\?|$)/.exec(url)?.[1];
   const rank = rankTypeOf(type);
-  return !!rank && !rank.r18 && !rank.r18g && !rank.ai;
+  if (!rank) return false;
+  return content ? isRankTypeVisible(rank, content) : !rank.r18 && !rank.r18g && !rank.ai;
 }
 
 function optedOut(cookie: string | undefined): boolean {
@@ -149,7 +151,10 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   let warned = false;
   let styles: string[] | undefined;
   return async (req) => {
-    if (!rendersPath(req.url) || optedOut(req.headers.cookie)) return null;
+    // the user's layout and filters; none readable, or blocked tags or authors: the shell
+    const shaped = renderViewOf(req);
+    if (!shaped || !rendersPath(req.url, shaped.view?.content) || optedOut(req.headers.cookie))
+      return null;
     bundle ??= loadBundle(options.webDist, req.server.log);
     const mod = await bundle;
     if (!mod) return null;
@@ -169,6 +174,7 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         desktop: !mobileBrowser(req),
         language: firstPaintOf(req).language,
         fetchedAt: Date.now(),
+        ...shaped,
       });
       if (!page || page.used.length === 0) return null;
       styles ??= screenStylesheets(options.webDist);

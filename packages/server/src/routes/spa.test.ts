@@ -173,7 +173,7 @@ describe('the first paint in the user’s settings (the pv_paint cookie)', () =>
 
   it('writes the theme, language and layout on <html>, and the accent in a style its hash allows', async () => {
     const res = await page({
-      cookie: 'a=1; pv_paint=dark.ff0066.ja.Grid',
+      cookie: 'a=1; pv_paint=dark.ff0066.ja.Grid.a',
       'accept-language': 'de',
     });
     expect(htmlTag(res.body)).toBe('<html lang="ja" data-theme="dark" data-layout="Grid">');
@@ -188,7 +188,7 @@ describe('the first paint in the user’s settings (the pv_paint cookie)', () =>
     );
     expect(String(res.headers['content-security-policy'])).not.toContain('unsafe-inline');
     // an 'auto' theme is the stylesheet's (prefers-color-scheme); the default accent needs no style
-    const auto = await page({ cookie: 'pv_paint=auto.38a9f5.en.Justified' });
+    const auto = await page({ cookie: 'pv_paint=auto.38a9f5.en.Justified.a' });
     expect(htmlTag(auto.body)).toBe('<html lang="en" data-layout="Justified">');
     expect(auto.body).not.toContain('<style>');
     expect(styleSrc(auto.headers['content-security-policy'])).toBe("style-src 'self'");
@@ -198,6 +198,9 @@ describe('the first paint in the user’s settings (the pv_paint cookie)', () =>
     for (const cookie of [
       '',
       'pv_paint=dark.ff0066.ja',
+      // the format before the content filters
+      'pv_paint=dark.ff0066.ja.Grid',
+      'pv_paint=dark.ff0066.ja.Grid.a"><script>alert(1)</script>',
       'pv_paint=dark.ff0066.ja.Grid"><script>alert(1)</script>',
       'pv_paint=dark.ff0066;x}body{color:red.ja.Grid',
       'pv_paint=dark" onload="alert(1).ff0066.ja.Grid',

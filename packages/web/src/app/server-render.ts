@@ -6,8 +6,9 @@
  */
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { RawIllustListResponse } from '@pv/core';
+import type { ContentSettings, RawIllustListResponse, WfType } from '@pv/core';
 import { rankingKey, rankingPage } from '../state/queries/ranking.ts';
+import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../state/settings/settings.ts';
 
 /** The id of the page's `<script type="application/json">` data block. */
 export const SERVER_DATA_ID = 'pv-server-data';
@@ -21,6 +22,40 @@ export interface ServerData {
   language: string;
   /** When the answers were fetched, ms since the epoch: the queries' `dataUpdatedAt`. */
   fetchedAt: number;
+  /** The user's settings that shape the lists (the first-paint cookie's); absent: the defaults. */
+  view?: ServerView;
+}
+
+/**
+ * The settings that shape a rendered list, from the first-paint cookie (core rules/first-paint.ts):
+ * its layout, the content filters and how its pictures load. The server renders with them and the app hydrates with
+ * them (its settings' server snapshot), then re-renders with its own. A user who blocks tags or
+ * authors gets no rendered list (the cookie cannot carry the lists): the server's choice.
+ */
+export interface ServerView {
+  layout: WfType;
+  content: ContentSettings;
+  hideRankManga: boolean;
+  /** Pictures get their address near the viewport only (isImgLazyOb); absent: false. */
+  observeImages?: boolean;
+}
+
+/**
+ * The settings a page is rendered with: the defaults with the view's layout and filters, each
+ * value validated as a stored setting is (the data block is read back from the page).
+ */
+export function viewSettings(view: ServerView | undefined): Settings {
+  if (!view) return DEFAULT_SETTINGS;
+  return parseSettings(
+    JSON.stringify({
+      content: view.content,
+      app: {
+        wfType: view.layout,
+        hideRankManga: view.hideRankManga,
+        isImgLazyOb: view.observeImages === true,
+      },
+    }),
+  );
 }
 
 /**
@@ -60,6 +95,8 @@ export function serverViewportWidth(desktop: boolean): number {
 export interface PageData {
   desktop: boolean;
   language: string;
+  /** The settings the lists were rendered with (absent: the defaults). */
+  view?: ServerView;
   /** The server's queries (dehydrated), which the app hydrates before anything else. */
   queries: DehydratedState;
 }

@@ -1,15 +1,18 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { LIST_PRELOAD_PX } from '@pv/core';
 
-/** Calls `onEnd` whenever the returned sentinel comes within 800 px of the viewport. */
+/**
+ * Calls `onEnd` whenever the sentinel comes within 800 px of the viewport. Returns the sentinel's
+ * callback ref: the observer follows the element the ref is on, also when it is replaced (a
+ * server-rendered grid's footer is remounted by the render after hydration, issue 33).
+ */
 export function useEndReached(onEnd: () => void, enabled: boolean) {
-  const ref = useRef<HTMLDivElement>(null);
+  const [el, setEl] = useState<HTMLDivElement | null>(null);
   const callback = useRef(onEnd);
   useEffect(() => {
     callback.current = onEnd;
   }, [onEnd]);
   useEffect(() => {
-    const el = ref.current;
     if (!el || !enabled) return;
     let visible = false;
     const observer = new IntersectionObserver(
@@ -27,6 +30,6 @@ export function useEndReached(onEnd: () => void, enabled: boolean) {
       observer.disconnect();
       window.clearInterval(timer);
     };
-  }, [enabled]);
-  return ref;
+  }, [el, enabled]);
+  return setEl;
 }

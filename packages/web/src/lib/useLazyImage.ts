@@ -18,13 +18,16 @@ export function lazyRootMargin(viewportHeight: number): string {
 
 /**
  * `observe` false: the image is shown at once (`visible` true) and the browser decides.
- * `observe` true: `visible` turns true, for good, when the element nears the viewport.
+ * `observe` true: `visible` turns true, for good, when the element nears the viewport (or at
+ * once if it was shown at its first render, when `observe` was false).
  */
 export function useLazyImage<T extends Element>(
   observe: boolean,
 ): { ref: RefObject<T | null>; visible: boolean } {
   const ref = useRef<T | null>(null);
-  const [seen, setSeen] = useState(false);
+  // shown at its first render (the server's markup, hydrated with the settings it was rendered
+  // with): kept, not taken away when the setting turns observing on
+  const [seen, setSeen] = useState(!observe);
   useEffect(() => {
     const el = ref.current;
     if (!observe || seen || !el) return;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { NAV_BACK_TO_TOP_MAX_WIDTH_PX, NAV_HIDE_THRESHOLD_PX } from '@pv/core';
 import { scrollBehavior } from '../../lib/motion.ts';
 import { useMediaQuery } from '../../lib/useMediaQuery.ts';
+import { useServerRender } from '../../lib/useServerRender.ts';
 import { useSignedIn } from '../../state/settings/client-config.ts';
 import { NAV_ITEMS as ITEMS } from './nav-items.ts';
 import styles from './BottomNav.module.css';
@@ -33,6 +34,8 @@ export function BottomNav() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const { hidden, narrow } = useNavState();
+  // a server-rendered page (and its hydration) cannot know the width: the stylesheet hides it
+  const responsive = useServerRender();
   const signedIn = useSignedIn();
   const toTop = () => window.scrollTo({ top: 0, behavior: scrollBehavior() });
   return (
@@ -63,8 +66,13 @@ export function BottomNav() {
           </NavLink>
         );
       })}
-      {narrow && (
-        <button type="button" className={styles.item} onClick={toTop} data-testid="nav-back-to-top">
+      {(narrow || responsive) && (
+        <button
+          type="button"
+          className={`${styles.item} ${responsive ? styles.narrowOnly : ''}`}
+          onClick={toTop}
+          data-testid="nav-back-to-top"
+        >
           <svg viewBox="0 0 24 24" className={styles.icon} aria-hidden="true">
             <path d="M12 5l7 7-1.4 1.4L13 8.8V20h-2V8.8l-4.6 4.6L5 12z" />
           </svg>

@@ -17,7 +17,7 @@ afterEach(() => {
 });
 
 describe('the first paint cookie', () => {
-  it('mirrors the theme, accent, language and layout whenever a setting is saved', () => {
+  it('mirrors the theme, accent, language, layout and filters whenever a setting is saved', () => {
     document.documentElement.lang = 'ja';
     saveSettings({
       ...DEFAULT_SETTINGS,
@@ -28,14 +28,36 @@ describe('the first paint cookie', () => {
       accent: '#ff0066',
       language: 'ja',
       layout: 'Grid',
+      filters: {
+        r18: false,
+        r18g: false,
+        ai: true,
+        blocks: false,
+        hideRankManga: false,
+        observeImages: false,
+      },
     });
     document.documentElement.lang = 'de';
-    mirrorFirstPaint({ ...DEFAULT_SETTINGS.app, theme: 'light' });
-    expect(paintCookie()).toBe('light.38a9f5.de.Masonry');
+    mirrorFirstPaint({ ...DEFAULT_SETTINGS, app: { ...DEFAULT_SETTINGS.app, theme: 'light' } });
+    expect(paintCookie()).toBe('light.38a9f5.de.Masonry.a');
+  });
+
+  it('mirrors the content filters, and whether any tag or author is blocked', () => {
+    document.documentElement.lang = 'en';
+    saveSettings({
+      ...DEFAULT_SETTINGS,
+      content: { r18: true, r18g: false, ai: false },
+      app: { ...DEFAULT_SETTINGS.app, hideRankManga: true, isImgLazyOb: true },
+    });
+    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.rmo');
+    saveSettings({ ...DEFAULT_SETTINGS, blocks: { tags: [], authorIds: [11] } });
+    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.ab');
+    saveSettings({ ...DEFAULT_SETTINGS, blocks: { tags: ['x'], authorIds: [] } });
+    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.ab');
   });
 
   it('writes nothing before the interface language is known', () => {
-    mirrorFirstPaint(DEFAULT_SETTINGS.app);
+    mirrorFirstPaint(DEFAULT_SETTINGS);
     expect(paintCookie()).toBeUndefined();
   });
 });

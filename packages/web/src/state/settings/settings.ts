@@ -3,7 +3,7 @@
  * and kept in step across tabs. Unknown or malformed stored values fall back to defaults field by
  * field, so a bad value never loses the rest.
  */
-import { useSyncExternalStore } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { DEFAULT_CONTENT_SETTINGS, type BlockLists, type ContentSettings } from '@pv/core';
 import { NSFW_ON } from '../../lib/startup-checks.ts';
 import { mirrorFirstPaint } from './first-paint-cookie.ts';
@@ -103,7 +103,7 @@ function subscribe(listener: () => void): () => void {
 export function saveSettings(next: Settings): void {
   localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(next));
   // the server paints the next page in these before the app runs
-  mirrorFirstPaint(next.app);
+  mirrorFirstPaint(next);
   for (const l of listeners) l();
 }
 
@@ -165,8 +165,17 @@ export function setNsfwFlag(on: boolean): void {
   else localStorage.removeItem(STORAGE_KEYS.nsfw);
 }
 
+/**
+ * The settings a page was rendered with on the server (issue 33: the defaults with the layout and
+ * content filters of the first-paint cookie): useSettings' server snapshot, which the server's
+ * render reads and the app's hydration of that page reads too, so both draw the same markup; the
+ * next render reads the real settings. The defaults without a provider.
+ */
+export const ServerSettingsContext = createContext<Settings>(DEFAULT_SETTINGS);
+
 export function useSettings(): Settings {
-  return useSyncExternalStore(subscribe, readSettings, () => DEFAULT_SETTINGS);
+  const server = useContext(ServerSettingsContext);
+  return useSyncExternalStore(subscribe, readSettings, () => server);
 }
 
 /**
