@@ -1,6 +1,6 @@
 /**
- * Server rendering of a page's first view (issue 33, SSR=1; first slice: the illust rankings,
- * `/rank/{type}`): the web build's server bundle (packages/web src/entry-server.tsx, built to
+ * Server rendering of a page's first view (issue 33, SSR=1; the routes of packages/web
+ * src/app/server-routes.ts, which the bundle answers for with `serverRoute`): the web build's server bundle (packages/web src/entry-server.tsx, built to
  * `dist/server/entry-server.js`) renders the app's own components for the URL from the first data
  * fetched here, the same mirror answers the page's first queries ask for (first-data.ts
  * `pagePlan`). The markup goes into `#root`, the app's queries into a JSON data block (not a
@@ -14,15 +14,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { rankTypeOf } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { readMirror, type MirrorDeps } from './api/pixiv/index.ts';
 import { OPT_OUT_COOKIE, mirrorUrl, pagePlan } from './first-data.ts';
 import { firstPaintOf } from './first-paint.ts';
 import { escapeMarkup } from './share/public-url.ts';
 
-/** The web bundle's export (packages/web src/entry-server.tsx `render`). */
+/** The web bundle's exports (packages/web src/entry-server.tsx). */
 interface RenderModule {
+  /** The route the server renders `url` with (its screen's manifest key), or null: the shell. */
+  serverRoute(url: string): { screen: string } | null;
   render(
     url: string,
     data: {
@@ -81,18 +82,6 @@ export function mobileBrowser(req: FastifyRequest): boolean {
   return /Mobi|Android|iPhone|iPad/i.test(String(req.headers['user-agent'] ?? ''));
 }
 
-/**
- * The pages this slice renders: the app API's rankings (not the web rankings' `?content=`, whose
- * plan is null) of the types the default content settings show. An R-18, R-18G or AI ranking is
- * hidden by them (the app's first render, the server's, would be its 404 page), so its works
- * never go into a page for a browser whose settings the server cannot see: the shell, as before.
- */
-export function rendersPath(url: string): boolean {
-  const type = /^\/rank\/([a-z0-9_]{1,40})\/?(?:\?|$)/.exec(url)?.[1];
-  const rank = rankTypeOf(type);
-  return !!rank && !rank.r18 && !rank.r18g && !rank.ai;
-}
-
 function optedOut(cookie: string | undefined): boolean {
   return (cookie ?? '').split(';').some((c) => c.trim() === `${OPT_OUT_COOKIE}=off`);
 }
@@ -105,16 +94,15 @@ async function loadBundle(webDist: string, log: FastifyBaseLogger): Promise<Rend
   }
   try {
     const mod = (await import(pathToFileURL(file).href)) as Partial<RenderModule>;
-    if (typeof mod.render !== 'function') throw new Error('no render export');
+    if (typeof mod.render !== 'function' || typeof mod.serverRoute !== 'function') {
+      throw new Error('no render export');
+    }
     return mod as RenderModule;
   } catch (err) {
     log.warn({ err, file }, 'server rendering off: the server bundle does not load');
     return null;
   }
 }
-
-/** The screen module of the rendered routes (the client build's manifest key). */
-const RANK_SCREEN = 'src/screens/Rank/RankScreen.tsx';
 
 interface ManifestChunk {
   css?: string[];
@@ -126,7 +114,7 @@ interface ManifestChunk {
  * beside its code, added by script): the rendered page links them itself, so that its first
  * paint, and a page read without JavaScript, is styled. Empty without the build's manifest.
  */
-export function screenStylesheets(webDist: string, screen: string = RANK_SCREEN): string[] {
+export function screenStylesheets(webDist: string, screen: string): string[] {
   const file = join(webDist, '.vite/manifest.json');
   if (!existsSync(file)) return [];
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -147,12 +135,13 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
   let bundle: Promise<RenderModule | null> | undefined;
   let warned = false;
-  let styles: string[] | undefined;
+  const styles = new Map<string, string[]>();
   return async (req) => {
-    if (!rendersPath(req.url) || optedOut(req.headers.cookie)) return null;
+    if (optedOut(req.headers.cookie)) return null;
     bundle ??= loadBundle(options.webDist, req.server.log);
     const mod = await bundle;
-    if (!mod) return null;
+    const route = mod?.serverRoute(req.url);
+    if (!mod || !route) return null;
     const plan = pagePlan(req.url, now());
     if (!plan) return null;
     try {
@@ -171,8 +160,15 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         fetchedAt: Date.now(),
       });
       if (!page || page.used.length === 0) return null;
-      styles ??= screenStylesheets(options.webDist);
-      return { root: page.html, data: jsonForScript(page.data), used: page.used, styles };
+      if (!styles.has(route.screen)) {
+        styles.set(route.screen, screenStylesheets(options.webDist, route.screen));
+      }
+      return {
+        root: page.html,
+        data: jsonForScript(page.data),
+        used: page.used,
+        styles: styles.get(route.screen),
+      };
     } catch (err) {
       // an upstream fault or a render failure: the shell, as without server rendering
       if (!warned) req.log.warn({ err, url: req.url }, 'server render failed: the shell is served');
