@@ -1,8 +1,8 @@
 /**
- * Server rendering and hydration of the daily ranking (issue 33), with React's development build,
- * which reports every difference between the server's markup and the app's first render: the
- * server bundle's `render` makes the page, and the app's own tree (as main.tsx builds it) hydrates
- * it from the page's data block.
+ * Server rendering and hydration (issue 33), with React's development build, which reports every
+ * difference between the server's markup and the app's first render: the server bundle's `render`
+ * makes the page, and the app's own tree (as main.tsx builds it) hydrates it from the page's data
+ * block.
  */
 import { act } from 'react';
 import { hydrateRoot } from 'react-dom/client';
@@ -19,10 +19,21 @@ import {
   resolveLazyRoutes,
   serverViewportWidth,
 } from './app/server-render.ts';
-import { render } from './entry-server.tsx';
+import { render, type ServerRender } from './entry-server.tsx';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import type { ApiClient } from './state/api/client.ts';
 import { initEnglishI18n } from './test-i18n.ts';
+
+// no IndexedDB here: the saved works and the history read as empty
+vi.mock('idb-keyval', () => ({
+  get: () => Promise.resolve(undefined),
+  set: () => Promise.resolve(),
+  del: () => Promise.resolve(),
+  update: () => Promise.resolve(),
+  clear: () => Promise.resolve(),
+  entries: () => Promise.resolve([]),
+  createStore: () => ({}),
+}));
 
 const base = (detail as unknown as { illust: RawIllust }).illust;
 const works: RawIllust[] = Array.from({ length: 12 }, (_, i) => ({
@@ -33,7 +44,46 @@ const works: RawIllust[] = Array.from({ length: 12 }, (_, i) => ({
   illust_ai_type: 1,
 }));
 
-describe('a server-rendered ranking', () => {
+/**
+ * Hydrates `page` at `path` as main.tsx does, in a window `width` px wide; the errors React
+ * reported, the mirror calls the app made, and the first card picture's element before and after.
+ */
+async function hydrateAt(path: string, page: ServerRender, width = 1024) {
+  Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+  window.history.replaceState(null, '', path);
+  document.body.innerHTML = `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}"></script>`;
+  document.getElementById(SERVER_DATA_ID)!.textContent = JSON.stringify(page.data);
+
+  const errors: unknown[] = [];
+  vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args.join(' ')));
+  const data = readPageData()!;
+  const queryClient = createQueryClient();
+  hydrate(queryClient, data.queries);
+  await resolveLazyRoutes(routes, path);
+  const calls: string[] = [];
+  const api: ApiClient = {
+    get: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
+    web: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
+    extras: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
+  };
+  const router = createBrowserRouter(routes);
+  const cardBefore = document.querySelector('[data-testid="artwork-card"] img');
+  await act(async () => {
+    hydrateRoot(
+      document.getElementById('root')!,
+      <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
+        <Providers api={api} queryClient={queryClient} persist={false}>
+          <RouterProvider router={router} />
+        </Providers>
+      </ServerMediaContext.Provider>,
+      { onRecoverableError: (err) => errors.push(err) },
+    );
+  });
+  const cardAfter = document.querySelector('[data-testid="artwork-card"] img');
+  return { errors, calls, cardBefore, cardAfter };
+}
+
+describe('a server-rendered page', () => {
   beforeAll(async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     await initEnglishI18n();
@@ -57,40 +107,38 @@ describe('a server-rendered ranking', () => {
     expect(page!.html).toContain('&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;');
     expect(page!.html).not.toMatch(/\sstyle="/);
 
-    // the page as the server sends it (routes/server-render.ts)
-    window.history.replaceState(null, '', '/rank/daily');
-    document.body.innerHTML = `<div id="root">${page!.html}</div><script type="application/json" id="${SERVER_DATA_ID}"></script>`;
-    document.getElementById(SERVER_DATA_ID)!.textContent = JSON.stringify(page!.data);
-
-    const errors: unknown[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args.join(' ')));
-    const data = readPageData()!;
-    const queryClient = createQueryClient();
-    hydrate(queryClient, data.queries);
-    await resolveLazyRoutes(routes, '/rank/daily');
-    const calls: string[] = [];
-    const api: ApiClient = {
-      get: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
-      web: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
-      extras: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
-    };
-    const router = createBrowserRouter(routes);
-    const cardBefore = document.querySelector('[data-testid="artwork-card"] img');
-    await act(async () => {
-      hydrateRoot(
-        document.getElementById('root')!,
-        <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
-          <Providers api={api} queryClient={queryClient} persist={false}>
-            <RouterProvider router={router} />
-          </Providers>
-        </ServerMediaContext.Provider>,
-        { onRecoverableError: (err) => errors.push(err) },
-      );
-    });
+    const { errors, calls, cardBefore, cardAfter } = await hydrateAt('/rank/daily', page!);
     expect(errors).toEqual([]);
     // the server's picture element is the app's, and the ranking was not asked for again
-    expect(document.querySelector('[data-testid="artwork-card"] img')).toBe(cardBefore);
+    expect(cardAfter).toBe(cardBefore);
     expect(calls.filter((c) => c === 'rank')).toEqual([]);
     expect(document.querySelectorAll('[data-testid="artwork-card"]').length).toBeGreaterThan(0);
+  });
+
+  it('an artwork is hydrated in a window wider than the server’s default with no mismatch', async () => {
+    const illust = { ...base, x_restrict: 0, illust_ai_type: 1 };
+    const path = `/artworks/${illust.id}`;
+    const page = await render(path, {
+      firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.html).toContain('data-testid="artwork-image"');
+    // the related works' placeholders: as many columns on both sides, whatever the window
+    const { errors, calls } = await hydrateAt(path, page!, 1440);
+    expect(errors).toEqual([]);
+    expect(calls.filter((c) => c === 'illust')).toEqual([]);
+  });
+
+  it('renders nothing for an artwork the default content settings hide', async () => {
+    const illust = { ...base, x_restrict: 1 };
+    const page = await render(`/artworks/${illust.id}`, {
+      firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page).toBeNull();
   });
 });
