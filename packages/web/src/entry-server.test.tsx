@@ -1,8 +1,8 @@
 /**
- * Server rendering and hydration of the daily ranking (issue 33), with React's development build,
- * which reports every difference between the server's markup and the app's first render: the
- * server bundle's `render` makes the page, and the app's own tree (as main.tsx builds it) hydrates
- * it from the page's data block.
+ * Server rendering and hydration (issue 33), with React's development build, which reports every
+ * difference between the server's markup and the app's first render: the server bundle's `render`
+ * makes the page, and the app's own tree (as main.tsx builds it) hydrates it from the page's data
+ * block.
  */
 import { act } from 'react';
 import { hydrateRoot, type Root } from 'react-dom/client';
@@ -31,6 +31,17 @@ import {
 } from './state/settings/settings.ts';
 import { initEnglishI18n } from './test-i18n.ts';
 
+// no IndexedDB here: the saved works and the history read as empty
+vi.mock('idb-keyval', () => ({
+  get: () => Promise.resolve(undefined),
+  set: () => Promise.resolve(),
+  del: () => Promise.resolve(),
+  update: () => Promise.resolve(),
+  clear: () => Promise.resolve(),
+  entries: () => Promise.resolve([]),
+  createStore: () => ({}),
+}));
+
 const base = (detail as unknown as { illust: RawIllust }).illust;
 const works: RawIllust[] = Array.from({ length: 12 }, (_, i) => ({
   ...base,
@@ -57,23 +68,39 @@ const serverPage = (view?: ServerView) =>
   });
 
 /**
- * Puts the page into the document as the server sends it (routes/server-render.ts) and hydrates
- * it with the app's tree as main.tsx builds it; returns the console's errors, React's recoverable
- * errors, the api calls made and the first card's picture element before hydration.
+ * Puts the daily ranking into the document as the server sends it (routes/server-render.ts) and
+ * hydrates it with the app's tree as main.tsx builds it (hydrateAt); the first card's picture
+ * element before hydration as `picture`.
  */
-async function hydratePage(
-  page: ServerRender,
-): Promise<{ errors: unknown[]; calls: string[]; picture: Element | null }> {
-  window.history.replaceState(null, '', '/rank/daily');
+async function hydratePage(page: ServerRender) {
+  const { errors, calls, cardBefore } = await hydrateAt('/rank/daily', page);
+  return { errors, calls, picture: cardBefore };
+}
+
+/** The roots hydrated by a test, unmounted after it (a settings change would reach them). */
+const roots: Root[] = [];
+
+const titles = () =>
+  Array.from(document.querySelectorAll('[data-testid="artwork-card-title"]')).map(
+    (t) => t.textContent,
+  );
+
+/**
+ * Hydrates `page` at `path` as main.tsx does, in a window `width` px wide; the errors React
+ * reported, the mirror calls the app made, and the first card picture's element before and after.
+ */
+async function hydrateAt(path: string, page: ServerRender, width = 1024) {
+  Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+  window.history.replaceState(null, '', path);
   document.body.innerHTML = `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}"></script>`;
   document.getElementById(SERVER_DATA_ID)!.textContent = JSON.stringify(page.data);
-  const picture = document.querySelector('[data-testid="artwork-card"] img');
+
   const errors: unknown[] = [];
   vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args.join(' ')));
   const data = readPageData()!;
   const queryClient = createQueryClient();
   hydrate(queryClient, data.queries);
-  await resolveLazyRoutes(routes, '/rank/daily');
+  await resolveLazyRoutes(routes, path);
   const calls: string[] = [];
   const api: ApiClient = {
     get: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
@@ -81,6 +108,7 @@ async function hydratePage(
     extras: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
   };
   const router = createBrowserRouter(routes);
+  const cardBefore = document.querySelector('[data-testid="artwork-card"] img');
   await act(async () => {
     const root = hydrateRoot(
       document.getElementById('root')!,
@@ -95,18 +123,11 @@ async function hydratePage(
     );
     roots.push(root);
   });
-  return { errors, calls, picture };
+  const cardAfter = document.querySelector('[data-testid="artwork-card"] img');
+  return { errors, calls, cardBefore, cardAfter };
 }
 
-/** The roots hydrated by a test, unmounted after it (a settings change would reach them). */
-const roots: Root[] = [];
-
-const titles = () =>
-  Array.from(document.querySelectorAll('[data-testid="artwork-card-title"]')).map(
-    (t) => t.textContent,
-  );
-
-describe('a server-rendered ranking', () => {
+describe('a server-rendered page', () => {
   beforeAll(async () => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     await initEnglishI18n();
@@ -160,5 +181,32 @@ describe('a server-rendered ranking', () => {
     expect(calls.filter((c) => c === 'rank')).toEqual([]);
     expect(titles()).toContain('Adult work');
     expect(titles()).not.toContain('A manga');
+  });
+
+  it('an artwork is hydrated in a window wider than the server’s default with no mismatch', async () => {
+    const illust = { ...base, x_restrict: 0, illust_ai_type: 1 };
+    const path = `/artworks/${illust.id}`;
+    const page = await render(path, {
+      firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.html).toContain('data-testid="artwork-image"');
+    // the related works' placeholders: as many columns on both sides, whatever the window
+    const { errors, calls } = await hydrateAt(path, page!, 1440);
+    expect(errors).toEqual([]);
+    expect(calls.filter((c) => c === 'illust')).toEqual([]);
+  });
+
+  it('renders nothing for an artwork the default content settings hide', async () => {
+    const illust = { ...base, x_restrict: 1 };
+    const page = await render(`/artworks/${illust.id}`, {
+      firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page).toBeNull();
   });
 });

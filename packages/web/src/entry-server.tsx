@@ -16,7 +16,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { dehydrate } from '@tanstack/react-query';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
-import { LANGUAGES, FALLBACK_LANGUAGE } from '@pv/core';
+import { JSDOM } from 'jsdom';
+import { LANGUAGES, FALLBACK_LANGUAGE, type ContentSettings } from '@pv/core';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import {
@@ -26,7 +27,9 @@ import {
   type ServerData,
   viewSettings,
 } from './app/server-render.ts';
+import { serverRouteOf } from './app/server-routes.ts';
 import type { ApiClient } from './state/api/client.ts';
+import { setPurifierWindow } from './lib/purifier.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import { ServerSettingsContext } from './state/settings/settings.ts';
 
@@ -44,6 +47,19 @@ const noNetwork: ApiClient = {
   extras: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
 };
 
+// Node has no DOM: the one sanitiser (captions, bios) works over jsdom's, made once
+setPurifierWindow(new JSDOM('').window);
+
+/**
+ * The route `url` renders on the server with for a user with these content settings (the
+ * first-paint cookie's; absent: the defaults), by its screen module (the client build's manifest
+ * key, whose stylesheets the page links), or null where the server serves the shell.
+ */
+export function serverRoute(url: string, content?: ContentSettings): { screen: string } | null {
+  const route = serverRouteOf(url, content);
+  return route && { screen: route.screen };
+}
+
 export interface ServerRender {
   /** The markup of `#root`. */
   html: string;
@@ -57,10 +73,13 @@ export interface ServerRender {
 
 /**
  * Renders `url` (path and query) with `data`; resolves null where the route has nothing to
- * render from data (a redirect), and rejects on a render failure (the server then serves its
+ * render from data (not a route of server-routes.ts, a redirect, an answer that seeds nothing:
+ * a work the user's settings hide), and rejects on a render failure (the server then serves its
  * shell).
  */
 export async function render(url: string, data: ServerData): Promise<ServerRender | null> {
+  const route = serverRouteOf(url, viewSettings(data.view).content);
+  if (!route) return null;
   const language = (LANGUAGES as readonly string[]).includes(data.language)
     ? data.language
     : FALLBACK_LANGUAGE;
@@ -79,7 +98,8 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
   });
 
   const queryClient = createQueryClient();
-  const used = seedFirstData(queryClient, data);
+  const used = seedFirstData(queryClient, data, route);
+  if (used.length === 0 || used.length < Object.keys(data.firstData).length) return null;
 
   const handler = createStaticHandler(routes);
   const request = new Request(new URL(url, 'http://server.invalid'), { method: 'GET' });

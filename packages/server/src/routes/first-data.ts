@@ -51,6 +51,8 @@ interface PagePlan {
   cards?: { call: MirrorCall; size: 's' | 'm' };
   /** An artwork page: its first picture, from the detail the link preview loads anyway. */
   artwork?: number;
+  /** Fetched for the server's render only, never preloaded (see `pagePlan` on user pages). */
+  renderOnly?: boolean;
 }
 
 export function mirrorUrl(call: MirrorCall): string {
@@ -62,11 +64,14 @@ export function mirrorUrl(call: MirrorCall): string {
  * What a page path needs first, as the app's screens ask for it: `/rank/{type}` its ranking's
  * first page (RankScreen, `useRankingList`: mode, date, page); home the trending tags and the
  * ranking row (HomeScreen: `useTrendingTags`, `useRankingHead`); an artwork its detail
- * (`useIllust`); a novel its detail and text. Null for every other page, and for the web rankings
- * (`?content=`). Not a user's page: its profile says whether the viewer follows the user, and a
- * browser's very first page (before its opt-out cookie exists) would be given the anonymous
- * pool's answer even when its own call carries the user's token (Chromium matches a preload by
- * URL, not by headers).
+ * (`useIllust`); a novel its detail and text; a novel ranking its first page
+ * (RankNovelScreen, `useNovelRankingList`, for the server's render only). Null for every other page, and for the web rankings
+ * (`?content=`). A user's page (UserScreen: `useUserDetail`, the first tab's `useUserWorks`) is
+ * planned for the server's render only, not preloaded: its profile says whether the viewer
+ * follows the user, and a browser's very first page (before its opt-out cookie exists) would be
+ * given the anonymous pool's answer even when its own call carries the user's token (Chromium
+ * matches a preload by URL, not by headers). A page the server renders carries its answers for
+ * an anonymous browser only (no opt-out cookie).
  */
 export function pagePlan(url: string, now: Date): PagePlan | null {
   const [path = '', query = ''] = url.split('#')[0]!.split('?');
@@ -92,6 +97,27 @@ export function pagePlan(url: string, now: Date): PagePlan | null {
     const id = Number(artwork[1]);
     if (!Number.isSafeInteger(id) || id <= 0) return null;
     return { calls: [{ name: 'illust', params: { id: String(id) } }], artwork: id };
+  }
+  const novelRank = /^\/rank_novel\/([a-z0-9_]{1,40})\/?$/.exec(path);
+  if (novelRank) {
+    const requested = search.get('date') ?? '';
+    // the screen's own rule (RankNovelScreen): a day between the window's ends, else the default
+    const date =
+      requested >= window.min && requested <= window.max ? requested : window.defaultDate;
+    const call = { name: 'rank_novel', params: { mode: novelRank[1]!, date, page: '1' } };
+    // which names are modes the web app knows (a type name redirects): only for its render
+    return { calls: [call], renderOnly: true };
+  }
+  const user = /^\/(?:users|u)\/(\d{1,12})\/?$/.exec(path);
+  if (user && Number(user[1]) > 0) {
+    const id = String(Number(user[1]));
+    return {
+      calls: [
+        { name: 'member', params: { id } },
+        { name: 'member_illust', params: { id, illust_type: 'illust', page: '1' } },
+      ],
+      renderOnly: true,
+    };
   }
   // a novel's page asks for its detail and its text at once: `useNovel`, `useNovelText`
   const novel = /^\/(?:novel|n)\/(\d{1,12})\/?$/.exec(path);
@@ -189,7 +215,7 @@ export function firstDataHead(options: FirstDataOptions): HeadPart {
     const notices = `<link rel="preload" as="fetch" crossorigin href="${NOTICES_URL}">`;
     if (optedOut(req.headers.cookie)) return notices;
     const plan = pagePlan(req.url, now());
-    if (!plan) return notices;
+    if (!plan || plan.renderOnly) return notices;
     const links = plan.calls.map(
       (call) =>
         `<link rel="preload" as="fetch" crossorigin href="${escapeMarkup(mirrorUrl(call))}">`,

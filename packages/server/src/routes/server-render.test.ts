@@ -9,14 +9,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normaliseIllust, rankingDateWindow, type RawIllust } from '@pv/core';
+import { normaliseIllust, pictureSize, rankingDateWindow, type RawIllust } from '@pv/core';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
 import {
   SERVER_BUNDLE,
   SERVER_DATA_ID,
   insertRendered,
   jsonForScript,
-  rendersPath,
   screenStylesheets,
 } from './server-render.ts';
 
@@ -24,6 +23,9 @@ const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 const ADULT_TITLE = 'An adult work';
 const MANGA_TITLE = 'A manga work';
 const HOSTILE_TITLE = '</script><script>alert(1)</script><!--<img src=x onerror=alert(2)>\u2028';
+const HOSTILE_CAPTION =
+  '<b>bold</b><script>alert(3)</script><img src=x onerror=alert(4)>' +
+  '<a href="javascript:alert(5)">js</a><a href="https://www.pixiv.net/users/11">pixiv user</a>';
 const SHELL =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Pixiv Viewer</title>' +
   '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body>' +
@@ -53,6 +55,18 @@ function webDistWithServerBundle(): string {
 }
 
 const PAGE = { accept: 'text/html', 'accept-language': 'en-US,en;q=0.9' };
+
+/** The markup of the page's `#root` (undefined: the shell, not rendered). */
+function rootOf(html: string): string | undefined {
+  return /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
+}
+
+/** No script or handler of a stranger's in the page, only the page's own. */
+function expectNoInjection(html: string): void {
+  expect(html).not.toMatch(/<script>alert|<img src=x|href="javascript:/);
+  // no element with an event handler attribute (a quoted value holds no `"`)
+  expect(html).not.toMatch(/<[a-z][a-z0-9]*(?:\s+[\w:-]+(?:="[^"]*")?)*\s+on[a-z]+=/i);
+}
 
 describe('server rendering (SSR=1)', () => {
   let t: HostileTestServer;
@@ -142,19 +156,150 @@ describe('server rendering (SSR=1)', () => {
     expect(weekly.body).toContain(`id="${SERVER_DATA_ID}"`);
     expect(weekly.body).toContain('data-testid="artwork-card"');
     expect(weekly.body).not.toContain('first-paint-shell');
-    // R-18, R-18G and AI rankings: the shell and its preload, no works in the page
-    for (const url of ['/rank/daily_r18', '/rank/r18g', '/rank/daily_ai', '/rank/nope']) {
+    // the AI ranking: the defaults show AI works
+    const ai = await t.app.inject({ url: '/rank/daily_ai', headers: PAGE });
+    expect(ai.body).toContain('data-testid="artwork-card"');
+    // R-18 and R-18G rankings: the shell and its preload, no works in the page
+    for (const url of ['/rank/daily_r18', '/rank/r18g', '/rank/nope']) {
       const res = await t.app.inject({ url, headers: PAGE });
       expect(res.body, url).toContain('first-paint-shell');
       expect(res.body, url).not.toContain(SERVER_DATA_ID);
     }
-    expect(rendersPath('/rank/daily?date=2026-11-01')).toBe(true);
-    expect(rendersPath('/rank/daily_r18_ai')).toBe(false);
+    const dated = await t.app.inject({ url: '/rank/daily?date=2026-11-01', headers: PAGE });
+    expect(dated.body).toContain(`id="${SERVER_DATA_ID}"`);
   });
 
-  /** The markup of a page's `#root`, or undefined when the page is the shell. */
-  const rootOf = (html: string) =>
-    /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
+  it('renders an artwork: title, picture at the app’s size, caption through the sanitiser', async () => {
+    const date = rankingDateWindow(new Date()).defaultDate;
+    const day = await t.app.inject({ url: `/api/pixiv/rank?mode=day&date=${date}&page=1` });
+    const work = (day.json() as { illusts: RawIllust[] }).illusts
+      .map(normaliseIllust)
+      .find((w) => w.x_restrict === 0 && w.illust_ai_type !== 2 && w.count === 1)!;
+    t.hostile.add({
+      pathPrefix: `/app-api.pixiv.net/v1/illust/detail?illust_id=${work.id}`,
+      json: (value) => {
+        const body = value as { illust: RawIllust };
+        body.illust.title = HOSTILE_TITLE;
+        body.illust.caption = HOSTILE_CAPTION;
+        return body;
+      },
+    });
+    const res = await t.app.inject({ url: `/artworks/${work.id}`, headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain('data-testid="top-bar"');
+    // the title, as text
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    // the picture the app shows (medium size, through the image route), its size reserved
+    const img = /<img [^>]*data-testid="artwork-image"[^>]*>/.exec(root!)?.[0];
+    expect(img).toContain(`src="/i/c/540x540_70/img-master/`);
+    const size = pictureSize('/c/540x540_70/', work.width, work.height);
+    expect(img).toContain(`width="${size.width}"`);
+    expect(img).toContain(`height="${size.height}"`);
+    // the caption, sanitised as the app does: the bold text kept, the pixiv link in the app
+    const caption = /data-testid="artwork-caption"[^>]*>([\s\S]*?)<\/div>/.exec(root!)?.[1];
+    expect(caption).toContain('<b>bold</b>');
+    expect(caption).toContain('href="/users/11"');
+    expectNoInjection(res.body);
+    // the artwork's stylesheet is linked by the page
+    expect(res.body).not.toContain(`href="/api/pixiv/illust?id=${work.id}"`);
+  });
+
+  it('serves the shell for an artwork the default content settings hide', async () => {
+    const date = rankingDateWindow(new Date()).defaultDate;
+    const r18 = await t.app.inject({ url: `/api/pixiv/rank?mode=day_r18&date=${date}&page=1` });
+    const work = (r18.json() as { illusts: RawIllust[] }).illusts.find((w) => w.x_restrict === 1)!;
+    const res = await t.app.inject({ url: `/artworks/${work.id}`, headers: PAGE });
+    expect(res.body).toContain('first-paint-shell');
+    expect(res.body).not.toContain(SERVER_DATA_ID);
+    expect(res.body).not.toContain(work.title.replaceAll('&', '&amp;'));
+  });
+
+  it('renders a novel: its title and the first page of its text, escaped', async () => {
+    const id = 13319497;
+    t.hostile.add({
+      pathPrefix: `/app-api.pixiv.net/v2/novel/detail?novel_id=${id}`,
+      json: (value) => {
+        const body = value as { novel: { title: string; caption: string } };
+        body.novel.title = HOSTILE_TITLE;
+        body.novel.caption = HOSTILE_CAPTION;
+        return body;
+      },
+    });
+    const text = await t.app.inject({ url: `/api/pixiv/webview_novel?id=${id}` });
+    const first = (text.json() as { text: string }).text.split('[newpage]')[0]!;
+    const line = first
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.length > 8 && !l.includes('['))!;
+    const res = await t.app.inject({ url: `/novel/${id}`, headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root).toContain(line.replaceAll('&', '&amp;'));
+    expect(root).toContain('data-testid="novel-caption"');
+    expectNoInjection(res.body);
+    expect(res.body).not.toContain('href="/api/pixiv/webview_novel?');
+  });
+
+  it('renders a user’s profile: name, bio as text, the first cards of their works', async () => {
+    const date = rankingDateWindow(new Date()).defaultDate;
+    const day = await t.app.inject({ url: `/api/pixiv/rank?mode=day&date=${date}&page=1` });
+    const userId = (day.json() as { illusts: RawIllust[] }).illusts[2]!.user.id;
+    t.hostile.add({
+      pathPrefix: `/app-api.pixiv.net/v1/user/detail?user_id=${userId}`,
+      json: (value) => {
+        const body = value as { user: { name: string; comment: string } };
+        body.user.name = HOSTILE_TITLE;
+        body.user.comment = HOSTILE_CAPTION;
+        return body;
+      },
+    });
+    const works = await t.app.inject({
+      url: `/api/pixiv/member_illust?id=${userId}&illust_type=illust&page=1`,
+    });
+    const first = (works.json() as { illusts: RawIllust[] }).illusts
+      .map(normaliseIllust)
+      .find((w) => w.x_restrict === 0 && w.illust_ai_type !== 2)!;
+    const res = await t.app.inject({ url: `/users/${userId}`, headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain('data-testid="user-header"');
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root).toContain(first.title.replaceAll('&', '&amp;'));
+    expect(root).toContain('data-testid="artwork-card"');
+    expectNoInjection(res.body);
+    // a user's page is rendered from its answers, never preloaded (see pagePlan)
+    expect(res.body).not.toContain('href="/api/pixiv/member?');
+  });
+
+  it('renders a novel ranking: the first cards, a hidden mode the shell', async () => {
+    const date = rankingDateWindow(new Date()).defaultDate;
+    t.hostile.add({
+      pathPrefix: '/app-api.pixiv.net/v1/novel/ranking',
+      json: (value) => {
+        const body = value as { novels: { title: string }[] };
+        body.novels[0]!.title = HOSTILE_TITLE;
+        return body;
+      },
+    });
+    const list = await t.app.inject({
+      url: `/api/pixiv/rank_novel?mode=day&date=${date}&page=1`,
+    });
+    const second = (list.json() as { novels: { title: string }[] }).novels[1]!;
+    const res = await t.app.inject({ url: '/rank_novel/day', headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain(second.title.replaceAll('&', '&amp;'));
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root!.match(/data-testid="novel-card"/g)!.length).toBeGreaterThanOrEqual(10);
+    expect(root).not.toMatch(/\sstyle="/);
+    expectNoInjection(res.body);
+    for (const url of ['/rank_novel/day_r18', '/rank_novel/week_ai_r18', '/rank_novel/daily']) {
+      const hidden = await t.app.inject({ url, headers: PAGE });
+      expect(hidden.body, url).toContain('first-paint-shell');
+    }
+  });
 
   it('renders with the user’s filters and layout from the cookie: a work they hide is never in it', async () => {
     const plain = await t.app.inject({ url: '/rank/daily', headers: PAGE });
@@ -217,12 +362,6 @@ describe('server rendering (SSR=1)', () => {
     const r18g = await t.app.inject({ url: '/rank/r18g', headers: { ...PAGE, cookie } });
     expect(r18g.body).toContain('first-paint-shell');
     expect(r18g.body).not.toContain(SERVER_DATA_ID);
-    const content = { r18: true, r18g: false, ai: false };
-    expect(rendersPath('/rank/daily_r18', content)).toBe(true);
-    expect(rendersPath('/rank/daily_r18_ai', content)).toBe(false);
-    expect(rendersPath('/rank/r18g', content)).toBe(false);
-    expect(rendersPath('/rank/daily_ai', content)).toBe(false);
-    expect(rendersPath('/rank/daily_ai', { ...content, ai: true })).toBe(true);
   });
 
   it('links the screen’s stylesheets (its chunk’s and its imports’, from the build manifest) once', () => {
@@ -237,7 +376,7 @@ describe('server rendering (SSR=1)', () => {
       }),
     );
     try {
-      const styles = screenStylesheets(web);
+      const styles = screenStylesheets(web, 'src/screens/Rank/RankScreen.tsx');
       expect(styles).toEqual(['/assets/Rank-1.css', '/assets/Grid-2.css', '/assets/index-3.css']);
       const page = insertRendered(
         `<html><head><link rel="stylesheet" crossorigin href="/assets/index-3.css"></head><body><div id="root"></div></body></html>`,

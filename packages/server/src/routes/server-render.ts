@@ -1,6 +1,6 @@
 /**
- * Server rendering of a page's first view (issue 33, SSR=1; first slice: the illust rankings,
- * `/rank/{type}`): the web build's server bundle (packages/web src/entry-server.tsx, built to
+ * Server rendering of a page's first view (issue 33, SSR=1; the routes of packages/web
+ * src/app/server-routes.ts, which the bundle answers for with `serverRoute`): the web build's server bundle (packages/web src/entry-server.tsx, built to
  * `dist/server/entry-server.js`) renders the app's own components for the URL from the first data
  * fetched here, the same mirror answers the page's first queries ask for (first-data.ts
  * `pagePlan`). The markup goes into `#root`, the app's queries into a JSON data block (not a
@@ -14,15 +14,20 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
-import { isRankTypeVisible, rankTypeOf, type ContentSettings } from '@pv/core';
+import type { ContentSettings } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { readMirror, type MirrorDeps } from './api/pixiv/index.ts';
 import { OPT_OUT_COOKIE, mirrorUrl, pagePlan } from './first-data.ts';
 import { firstPaintOf, renderViewOf, type RenderView } from './first-paint.ts';
 import { escapeMarkup } from './share/public-url.ts';
 
-/** The web bundle's export (packages/web src/entry-server.tsx `render`). */
+/** The web bundle's exports (packages/web src/entry-server.tsx). */
 interface RenderModule {
+  /**
+   * The route the server renders `url` with (its screen's manifest key) for a user with these
+   * content settings (absent: the defaults), or null: the shell.
+   */
+  serverRoute(url: string, content?: ContentSettings): { screen: string } | null;
   render(
     url: string,
     data: {
@@ -82,19 +87,6 @@ export function mobileBrowser(req: FastifyRequest): boolean {
   return /Mobi|Android|iPhone|iPad/i.test(String(req.headers['user-agent'] ?? ''));
 }
 
-/**
- * The pages this slice renders: the app API's rankings (not the web rankings' `?content=`, whose
- * plan is null) of the types the user's content settings show (`content`, from the first-paint
- * cookie). Without them (no cookie) no R-18, R-18G or AI ranking: its works never go into a page
- * for a browser whose settings the server cannot see: the shell, as before.
- */
-export function rendersPath(url: string, content?: ContentSettings): boolean {
-  const type = /^\/rank\/([a-z0-9_]{1,40})\/?(?:\?|$)/.exec(url)?.[1];
-  const rank = rankTypeOf(type);
-  if (!rank) return false;
-  return content ? isRankTypeVisible(rank, content) : !rank.r18 && !rank.r18g && !rank.ai;
-}
-
 function optedOut(cookie: string | undefined): boolean {
   return (cookie ?? '').split(';').some((c) => c.trim() === `${OPT_OUT_COOKIE}=off`);
 }
@@ -107,16 +99,15 @@ async function loadBundle(webDist: string, log: FastifyBaseLogger): Promise<Rend
   }
   try {
     const mod = (await import(pathToFileURL(file).href)) as Partial<RenderModule>;
-    if (typeof mod.render !== 'function') throw new Error('no render export');
+    if (typeof mod.render !== 'function' || typeof mod.serverRoute !== 'function') {
+      throw new Error('no render export');
+    }
     return mod as RenderModule;
   } catch (err) {
     log.warn({ err, file }, 'server rendering off: the server bundle does not load');
     return null;
   }
 }
-
-/** The screen module of the rendered routes (the client build's manifest key). */
-const RANK_SCREEN = 'src/screens/Rank/RankScreen.tsx';
 
 interface ManifestChunk {
   css?: string[];
@@ -128,7 +119,7 @@ interface ManifestChunk {
  * beside its code, added by script): the rendered page links them itself, so that its first
  * paint, and a page read without JavaScript, is styled. Empty without the build's manifest.
  */
-export function screenStylesheets(webDist: string, screen: string = RANK_SCREEN): string[] {
+export function screenStylesheets(webDist: string, screen: string): string[] {
   const file = join(webDist, '.vite/manifest.json');
   if (!existsSync(file)) return [];
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -149,15 +140,17 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
   let bundle: Promise<RenderModule | null> | undefined;
   let warned = false;
-  let styles: string[] | undefined;
+  const styles = new Map<string, string[]>();
   return async (req) => {
     // the user's layout and filters; none readable, or blocked tags or authors: the shell
     const shaped = renderViewOf(req);
-    if (!shaped || !rendersPath(req.url, shaped.view?.content) || optedOut(req.headers.cookie))
-      return null;
+    if (!shaped || optedOut(req.headers.cookie)) return null;
     bundle ??= loadBundle(options.webDist, req.server.log);
     const mod = await bundle;
-    if (!mod) return null;
+    // the route renders for this user's content settings (an R-18 ranking only for a user who
+    // shows R-18; without the cookie, the defaults)
+    const route = mod?.serverRoute(req.url, shaped.view?.content);
+    if (!mod || !route) return null;
     const plan = pagePlan(req.url, now());
     if (!plan) return null;
     try {
@@ -177,8 +170,15 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         ...shaped,
       });
       if (!page || page.used.length === 0) return null;
-      styles ??= screenStylesheets(options.webDist);
-      return { root: page.html, data: jsonForScript(page.data), used: page.used, styles };
+      if (!styles.has(route.screen)) {
+        styles.set(route.screen, screenStylesheets(options.webDist, route.screen));
+      }
+      return {
+        root: page.html,
+        data: jsonForScript(page.data),
+        used: page.used,
+        styles: styles.get(route.screen),
+      };
     } catch (err) {
       // an upstream fault or a render failure: the shell, as without server rendering
       if (!warned) req.log.warn({ err, url: req.url }, 'server render failed: the shell is served');

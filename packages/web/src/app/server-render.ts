@@ -6,9 +6,9 @@
  */
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import type { ContentSettings, RawIllustListResponse, WfType } from '@pv/core';
-import { rankingKey, rankingPage } from '../state/queries/ranking.ts';
+import type { ContentSettings, WfType } from '@pv/core';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../state/settings/settings.ts';
+import type { Seeded, ServerRoute } from './server-routes.ts';
 
 /** The id of the page's `<script type="application/json">` data block. */
 export const SERVER_DATA_ID = 'pv-server-data';
@@ -60,25 +60,25 @@ export function viewSettings(view: ServerView | undefined): Settings {
 
 /**
  * Puts each first-data answer into the query its screen reads, as that query's own fetcher would
- * (a ranking's first page). Returns the URLs it used; an answer of no known query is skipped.
+ * (server-routes.ts: the seeds of the page's route). Returns the URLs it used; an answer that
+ * seeds nothing (malformed, of no seed of the route, a work the user's settings hide) is skipped.
  */
-export function seedFirstData(client: QueryClient, data: ServerData): string[] {
+export function seedFirstData(client: QueryClient, data: ServerData, route: ServerRoute): string[] {
+  const { content } = viewSettings(data.view);
   const used: string[] = [];
   for (const [url, body] of Object.entries(data.firstData)) {
     const [path = '', query = ''] = url.split('?');
-    const params = new URLSearchParams(query);
-    if (path === '/api/pixiv/rank' && params.get('page') === '1') {
-      const mode = params.get('mode');
-      const date = params.get('date');
-      const answer = body as Partial<RawIllustListResponse> | null;
-      if (!mode || !date || !Array.isArray(answer?.illusts)) continue;
-      client.setQueryData(
-        rankingKey(mode, date),
-        { pages: [rankingPage(answer as RawIllustListResponse)], pageParams: [{ page: 1 }] },
-        { updatedAt: data.fetchedAt },
-      );
-      used.push(url);
+    const endpoint = path.replace(/^\/api\/pixiv\//, '');
+    const seed = route.seeds.find((s) => s.endpoint === endpoint);
+    let seeded: Seeded | null = null;
+    try {
+      seeded = seed?.seed(body, new URLSearchParams(query), content) ?? null;
+    } catch {
+      // a malformed answer: its screen would show its error, not a page to render
     }
+    if (!seeded) continue;
+    client.setQueryData(seeded.key, seeded.data, { updatedAt: data.fetchedAt });
+    used.push(url);
   }
   return used;
 }

@@ -5,7 +5,7 @@
  * for become in-app links (marked with IN_APP_ATTR, followed by SafeHtml with the router),
  * other https links open in a new tab without an opener, and anything else loses its href.
  */
-import DOMPurify from 'dompurify';
+import { purifier } from './purifier.ts';
 import { toProxiedImageUrl } from '@pv/core';
 
 const ALLOWED_ATTR = ['href', 'src', 'alt', 'width', 'height', 'class'];
@@ -69,7 +69,7 @@ export interface SafeHtmlOptions {
 /** Sanitises `html` into a body element, with its images and links rewritten as above. */
 export function safeHtmlBody(html: string, options: SafeHtmlOptions): HTMLElement {
   // RETURN_DOM gives the sanitised <body> element to rewrite before serialising it again.
-  const body = DOMPurify.sanitize(html, {
+  const body = purifier().sanitize(html, {
     ALLOWED_TAGS: [...options.tags],
     ALLOWED_ATTR,
     ALLOW_DATA_ATTR: false,

@@ -1,9 +1,17 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useContext, useEffect, useState, type RefObject } from 'react';
+import { ServerMediaContext } from './useMediaQuery.ts';
+import { useServerRender } from './useServerRender.ts';
 
-/** The element's content width, updated on resize. */
+/**
+ * The element's content width, updated on resize. Until it is measured: the window's width, or,
+ * on the server and while the app adopts its markup, the width the server rendered for (the same
+ * first render on both sides: the columns of a grid's placeholders, say).
+ */
 export function useElementWidth(ref: RefObject<HTMLElement | null>): number {
+  const serverWidth = useContext(ServerMediaContext);
+  const server = useServerRender();
   const [width, setWidth] = useState(() =>
-    typeof window === 'undefined' ? 1024 : window.innerWidth,
+    server || typeof window === 'undefined' ? (serverWidth ?? 1024) : window.innerWidth,
   );
   useEffect(() => {
     const el = ref.current;

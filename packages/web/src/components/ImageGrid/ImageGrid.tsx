@@ -87,7 +87,8 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   // CSS grid of the Grid layout's boxes (columns by the canvas's width in container queries, the
   // Grid layout's breakpoints), with no inline style (the CSP allows none in markup). The next
   // render measures and places the same cards, at the same places, absolutely.
-  if (useServerRender() && list.items.length > 0) {
+  const server = useServerRender();
+  if (server && list.items.length > 0) {
     return (
       <div className={`${styles.grid} ${styles.serverGrid}`} data-testid="image-grid">
         <div
@@ -114,7 +115,7 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
       <div
         ref={columnsRef}
         className={styles.canvas}
-        style={{ height: layout.height }}
+        style={server ? undefined : { height: layout.height }}
         data-card-count={list.items.length}
         data-layout={kind}
       >

@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServerRender } from '../../lib/useServerRender.ts';
 import styles from './Skeleton.module.css';
 
 export interface SkeletonProps {
@@ -12,7 +13,15 @@ export interface SkeletonProps {
 /** One placeholder shape; size it with `className` or `style`. */
 export function Skeleton({ shape = 'block', className, style }: SkeletonProps) {
   const classes = [styles.block, shape === 'block' ? '' : styles[shape], className ?? ''];
-  return <span className={classes.filter(Boolean).join(' ')} style={style} aria-hidden="true" />;
+  // no style attribute in the server's markup (the CSP drops it): set after hydration
+  const server = useServerRender();
+  return (
+    <span
+      className={classes.filter(Boolean).join(' ')}
+      style={server ? undefined : style}
+      aria-hidden="true"
+    />
+  );
 }
 
 export interface SkeletonListProps {
@@ -38,10 +47,11 @@ export function SkeletonList({
   testId = 'list-skeleton',
 }: SkeletonListProps) {
   const { t } = useTranslation();
+  const server = useServerRender();
   return (
     <div
       className={className}
-      style={style}
+      style={server ? undefined : style}
       role="status"
       aria-busy="true"
       aria-label={t('common.loading')}

@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import type { PagedList } from '../../lib/usePagedList.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
+import { useServerRender } from '../../lib/useServerRender.ts';
 import { useViewport } from '../../lib/useViewport.ts';
 import type { Novel } from '@pv/core';
 import { NOVEL_CARD_HEIGHT_PX, NovelCard } from './NovelCard.tsx';
@@ -47,6 +48,27 @@ export function NovelGrid({ list, imageProxy, rankOf, empty }: NovelGridProps) {
   );
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
   const firstLoad = list.items.length === 0 && list.loading && !list.error;
+  // The server's markup, and the app's first render over it, cannot measure: the cards in a CSS
+  // grid of the same columns (container queries at the same breakpoints) and rows, with no inline
+  // style (the CSP allows none in markup). The next render places the same cards by row.
+  const server = useServerRender();
+  if (server && list.items.length > 0) {
+    return (
+      <div ref={ref} className={`${styles.grid} ${styles.serverGrid}`} data-testid="novel-grid">
+        <div ref={rowsRef} className={styles.serverRows} data-card-count={list.items.length}>
+          {list.items.map((novel) => (
+            <NovelCard
+              key={novel.id}
+              novel={novel}
+              imageProxy={imageProxy}
+              rank={rankOf?.get(novel.id)}
+            />
+          ))}
+        </div>
+        <ListFooter ref={sentinel} list={list} empty={empty} />
+      </div>
+    );
+  }
   const rows = [];
   for (let r = first; r < end; r++) {
     rows.push(
@@ -82,7 +104,7 @@ export function NovelGrid({ list, imageProxy, rankOf, empty }: NovelGridProps) {
       <div
         ref={rowsRef}
         className={styles.rows}
-        style={{ height: Math.max(0, rowCount * ROW_PX - GAP_PX) }}
+        style={server ? undefined : { height: Math.max(0, rowCount * ROW_PX - GAP_PX) }}
         data-card-count={list.items.length}
       >
         {rows}

@@ -42,20 +42,22 @@ function BookmarkButton({ novel }: { novel: Novel }) {
 function ShareButton({ novel }: { novel: Novel }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const url = novelShareUrl(novel.id);
+  // the page's address, read when the menu is used (the server renders this with no location)
+  const url = () => novelShareUrl(novel.id);
   const share = () => {
     if (typeof navigator.share === 'function') {
-      navigator.share({ title: novel.title, url }).catch(() => undefined);
+      navigator.share({ title: novel.title, url: url() }).catch(() => undefined);
     } else setOpen((o) => !o);
   };
   const copy = () => {
     setOpen(false);
-    navigator.clipboard.writeText(url).then(
+    navigator.clipboard.writeText(url()).then(
       () => showToast('novel.link_copied'),
       () => showToast('novel.copy_failed', { error: true }),
     );
   };
-  const tweet = `https://twitter.com/intent/tweet?${new URLSearchParams({ text: novel.title, url })}`;
+  const tweet = () =>
+    `https://twitter.com/intent/tweet?${new URLSearchParams({ text: novel.title, url: url() })}`;
   return (
     // Escape closes the menu from any of its items.
     // eslint-disable-next-line jsx-a11y/no-static-element-interactions
@@ -71,7 +73,7 @@ function ShareButton({ novel }: { novel: Novel }) {
             </button>
           </li>
           <li>
-            <a href={tweet} target="_blank" rel="noopener noreferrer">
+            <a href={tweet()} target="_blank" rel="noopener noreferrer">
               X (Twitter)
             </a>
           </li>

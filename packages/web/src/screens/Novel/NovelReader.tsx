@@ -7,6 +7,7 @@ import {
   type NovelPage,
   type NovelText,
 } from '@pv/core';
+import { useServerRender } from '../../lib/useServerRender.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import {
   translateTargetFor,
@@ -53,6 +54,9 @@ export function NovelReader({ novel, text, proxy, onTranslate }: NovelReaderProp
   const pages = useMemo(() => parseNovelMarkup(text.text), [text.text]);
   const chapters = useMemo(() => novelChapters(pages), [pages]);
   const vertical = reader.direction === 'v';
+  // no style attribute in the server's markup (the CSP drops it): the stylesheet's defaults, then
+  // the reader's own settings from the first render after hydration
+  const textStyle = useServerRender() ? undefined : readerStyle(reader);
   useReadingPosition(novel.id, ref, vertical);
   const translation = useNovelTranslation();
   const [choice, setChoice] = useState({ to: translateTargetFor(i18n.language), nots: false });
@@ -110,7 +114,7 @@ export function NovelReader({ novel, text, proxy, onTranslate }: NovelReaderProp
         ref={ref}
         hidden={translating}
         className={vertical ? `${styles.text} ${styles.vertical}` : styles.text}
-        style={readerStyle(reader)}
+        style={textStyle}
         data-testid="novel-text"
         data-direction={reader.direction}
         // The vertical text scrolls sideways; a keyboard user scrolls it once it has focus.

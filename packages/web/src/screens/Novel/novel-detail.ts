@@ -3,7 +3,7 @@
  * shrunk (above 500 characters, spec 001 §9), and the sanitised caption HTML (DESIGN.md: untrusted
  * HTML is sanitised before it reaches the DOM).
  */
-import DOMPurify from 'dompurify';
+import { purifier } from '../../lib/purifier.ts';
 
 /** Captions longer than this many characters start shrunk (spec 001 §9). */
 export const CAPTION_SHRINK_CHARS = 500;
@@ -22,7 +22,7 @@ const CAPTION_TAGS = ['a', 'br', 'p', 'strong', 'b', 'em', 'i', 'u', 's', 'span'
  * in a new tab when it is http(s), and loses its target otherwise. Also gives the visible length.
  */
 export function captionHtml(html: string): { html: string; length: number } {
-  const body = DOMPurify.sanitize(html, {
+  const body = purifier().sanitize(html, {
     ALLOWED_TAGS: CAPTION_TAGS,
     ALLOWED_ATTR: ['href'],
     ALLOW_DATA_ATTR: false,

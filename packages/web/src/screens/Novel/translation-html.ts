@@ -4,7 +4,7 @@
  * is kept; pictures only through this server's `/i/` proxy; links only http(s) (new tab), page
  * anchors and artwork pages.
  */
-import DOMPurify from 'dompurify';
+import { purifier } from '../../lib/purifier.ts';
 
 const TAGS = ['article', 'section', 'p', 'h2', 'br', 'ruby', 'rt', 'rp', 'figure', 'a', 'img'];
 const ATTRS = ['href', 'src', 'alt', 'class', 'id', 'lang', 'loading'];
@@ -16,7 +16,7 @@ export interface TranslationView {
 }
 
 export function translationHtml(raw: string): TranslationView {
-  const body = DOMPurify.sanitize(raw, {
+  const body = purifier().sanitize(raw, {
     ALLOWED_TAGS: TAGS,
     ALLOWED_ATTR: ATTRS,
     ALLOW_DATA_ATTR: false,

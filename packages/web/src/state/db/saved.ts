@@ -238,11 +238,14 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+/** The server's render, and the app's adoption of it, know no saved item (issue 33). */
+const NO_ITEMS: SavedItem[] = [];
+
 export function useSavedItems(): SavedItem[] {
   return useSyncExternalStore(
     subscribe,
     () => items,
-    () => items,
+    () => NO_ITEMS,
   );
 }
 

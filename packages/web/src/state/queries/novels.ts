@@ -113,7 +113,8 @@ export function novelRankingKey(mode: string, date: string) {
   return ['novel-ranking', mode, date] as const;
 }
 
-const toPage = (data: RawNovelListResponse): ListPage<Novel> => ({
+/** One page of a novel list as the list engine holds it, from the mirror's answer. */
+export const novelListPage = (data: RawNovelListResponse): ListPage<Novel> => ({
   items: data.novels.map(normaliseNovel),
   hasMore: data.next_url != null,
 });
@@ -126,7 +127,7 @@ export function useNovelRankingList(mode: string, date: string) {
     staleTime: NOVEL_RANKING_STALE_MS,
     throttleMs: LIST_THROTTLE_MS.default,
     fetchPage: async (page, signal) =>
-      toPage(
+      novelListPage(
         unwrap(await api.get<RawNovelListResponse>('rank_novel', { mode, date, page }, signal)),
       ),
   });
@@ -139,8 +140,9 @@ export function useNovelRankingHead(mode: string, date: string) {
     queryKey: [...novelRankingKey(mode, date), 'head'],
     staleTime: NOVEL_RANKING_STALE_MS,
     queryFn: async ({ signal }): Promise<Novel[]> =>
-      toPage(unwrap(await api.get<RawNovelListResponse>('rank_novel', { mode, date }, signal)))
-        .items,
+      novelListPage(
+        unwrap(await api.get<RawNovelListResponse>('rank_novel', { mode, date }, signal)),
+      ).items,
   });
 }
 
@@ -152,7 +154,8 @@ export function useRecommendedNovels(enabled = true) {
     staleTime: NOVEL_RECOMMENDED_STALE_MS,
     enabled,
     queryFn: async ({ signal }): Promise<Novel[]> =>
-      toPage(unwrap(await api.get<RawNovelListResponse>('novel_recommended', {}, signal))).items,
+      novelListPage(unwrap(await api.get<RawNovelListResponse>('novel_recommended', {}, signal)))
+        .items,
   });
 }
 
@@ -164,7 +167,7 @@ export function useLatestNovels(enabled: boolean) {
     staleTime: NOVEL_LATEST_STALE_MS,
     enabled,
     queryFn: async ({ signal }): Promise<Novel[]> =>
-      toPage(unwrap(await api.get<RawNovelListResponse>('novel_new', {}, signal))).items,
+      novelListPage(unwrap(await api.get<RawNovelListResponse>('novel_new', {}, signal))).items,
   });
 }
 
@@ -205,7 +208,7 @@ export function useNovelSearch(search: NovelSearch, enabled: boolean) {
     throttleMs: LIST_THROTTLE_MS.novelSearch,
     enabled,
     fetchPage: async (page, signal) =>
-      toPage(
+      novelListPage(
         unwrap(
           await api.get<RawNovelListResponse>(
             'search_novel',

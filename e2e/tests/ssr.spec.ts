@@ -1,0 +1,251 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { rankingDateWindow } from '@pv/core';
+import { SANDBOX_BASE_URL } from '../env.ts';
+import { expectImageLoaded, startOwnServer, type OwnServer } from './helpers.ts';
+
+/**
+ * Server rendering of the landing routes beyond the illust rankings (issue 33, SSR=1): an
+ * artwork, a novel with its text, a user's profile, a novel ranking. Each is read from the first
+ * HTML (no script), then adopted by the app without asking for its first data again and without
+ * a hydration warning; and, with JavaScript off, read and linked from one to the other. The
+ * daily ranking's own tests are in first-data.spec.ts.
+ */
+
+/** The sandbox's seeded all-ages novel whose text holds every markup element (3 pages). */
+const NOVEL = 13319497;
+
+interface RawWork {
+  id: number;
+  title: string;
+  caption: string;
+  x_restrict: number;
+  illust_ai_type: number;
+  user: { id: number; name: string };
+}
+
+const day = () => rankingDateWindow(new Date()).defaultDate;
+
+/** The daily ranking's first all-ages work with a caption, as the server's mirror answers it. */
+async function plainWork(request: APIRequestContext, base: string): Promise<RawWork> {
+  const res = await request.get(`${base}/api/pixiv/rank?mode=day&date=${day()}&page=1`);
+  const works = ((await res.json()) as { illusts: RawWork[] }).illusts;
+  return works.find((w) => w.x_restrict === 0 && w.illust_ai_type !== 2 && w.caption)!;
+}
+
+/** The page's first HTML, as a crawler or a browser without scripts reads it. */
+async function firstHtml(request: APIRequestContext, url: string): Promise<string> {
+  const res = await request.get(url, { headers: { accept: 'text/html' } });
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html, 'a rendered page').toContain('id="pv-server-data"');
+  expect(html).not.toContain('data-testid="first-paint-shell"');
+  return html;
+}
+
+/** Text as React writes it into markup. */
+const escaped = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * What goes wrong while the page loads: console errors and hydration warnings, page errors and
+ * failed responses (not the notice feed, which this setup answers 502), and the mirror calls
+ * whose path is one of `watched` (the page's first data, which it carries).
+ */
+function watch(page: Page, watched: string[]) {
+  const problems: string[] = [];
+  const calls: string[] = [];
+  page.on('console', (m) => {
+    const text = m.text();
+    if (/^Failed to load resource: .* 502/.test(text)) return;
+    if (m.type() === 'error' || /hydrat/i.test(text)) problems.push(text.slice(0, 4000));
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('response', (r) => {
+    if (r.status() >= 400 && new URL(r.url()).pathname !== '/api/notices')
+      problems.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (watched.includes(url.pathname)) calls.push(`${url.pathname}${url.search}`);
+  });
+  return { problems, calls };
+}
+
+test.describe('landing routes rendered on the server', () => {
+  let server: OwnServer;
+  let base: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    server = await startOwnServer({
+      SANDBOX_URL: SANDBOX_BASE_URL,
+      UPSTREAM_NOTICES: `${SANDBOX_BASE_URL}/viewer-services.invalid/no-notices.json`,
+      SSR: '1',
+    });
+    base = server.base;
+  });
+
+  test.afterAll(() => {
+    server?.stop();
+  });
+
+  test('an artwork: its title, picture and caption in the first HTML, adopted without a refetch', async ({
+    page,
+  }) => {
+    const work = await plainWork(page.request, base);
+    const html = await firstHtml(page.request, `${base}/artworks/${work.id}`);
+    expect(html).toContain(`data-testid="artwork-title">${escaped(work.title)}<`);
+    expect(html).toMatch(/<img [^>]*data-testid="artwork-image"[^>]*src="\/i\/c\/540x540_70\//);
+    const caption = work.caption.split('<br />')[0]!;
+    expect(html).toContain(escaped(caption));
+
+    const seen = watch(page, ['/api/pixiv/illust']);
+    const served = /<img [^>]*data-testid="artwork-image"[^>]*src="([^"]+)"/.exec(html)![1];
+    await page.goto(`${base}/artworks/${work.id}`);
+    // hydrated: the related works' grid has measured itself (a style set only after hydration)
+    await expect(page.locator('[data-testid="related"] [data-card-count]')).toHaveAttribute(
+      'style',
+      /height/,
+    );
+    const picture = page.getByTestId('artwork-image').first();
+    await expectImageLoaded(picture);
+    await expect(picture).toHaveAttribute('src', served!);
+    await expect(page.getByTestId('artwork-caption')).toContainText(caption);
+    expect(seen.calls).toEqual([]);
+    expect(seen.problems).toEqual([]);
+  });
+
+  test('a novel: its title and first page of text in the first HTML, adopted without a refetch', async ({
+    page,
+  }) => {
+    const text = await (
+      await page.request.get(`${base}/api/pixiv/webview_novel?id=${NOVEL}`)
+    ).json();
+    const firstPage = (text as { text: string }).text.split('[newpage]')[0]!;
+    const line = firstPage
+      .split('\n')
+      .map((l) => l.trim())
+      .find((l) => l.length > 8 && !l.includes('['))!;
+    const detail = await (
+      await page.request.get(`${base}/api/pixiv/novel_detail?id=${NOVEL}`)
+    ).json();
+    const title = (detail as { novel: { title: string } }).novel.title;
+    const html = await firstHtml(page.request, `${base}/novel/${NOVEL}`);
+    expect(html).toContain(`data-testid="novel-title">${escaped(title)}<`);
+    expect(html).toContain(escaped(line));
+
+    const seen = watch(page, ['/api/pixiv/novel_detail', '/api/pixiv/webview_novel']);
+    await page.goto(`${base}/novel/${NOVEL}`);
+    // hydrated: the reader's own settings are set on the text (only after hydration)
+    await expect(page.getByTestId('novel-text')).toHaveAttribute('style', /--reader-size/);
+    await expect(page.getByTestId('novel-text')).toContainText(line);
+    expect(seen.calls).toEqual([]);
+    expect(seen.problems).toEqual([]);
+  });
+
+  test('a user: their name and first works in the first HTML, adopted without a refetch', async ({
+    page,
+  }) => {
+    const work = await plainWork(page.request, base);
+    const html = await firstHtml(page.request, `${base}/users/${work.user.id}`);
+    expect(html).toContain(`data-testid="user-name">${escaped(work.user.name)}<`);
+    const works = await (
+      await page.request.get(
+        `${base}/api/pixiv/member_illust?id=${work.user.id}&illust_type=illust&page=1`,
+      )
+    ).json();
+    const first = (works as { illusts: RawWork[] }).illusts.find(
+      (w) => w.x_restrict === 0 && w.illust_ai_type !== 2,
+    )!;
+    expect(html).toMatch(
+      new RegExp(
+        `data-testid="artwork-card-title"[^>]*>${escaped(first.title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}<`,
+      ),
+    );
+
+    const seen = watch(page, ['/api/pixiv/member', '/api/pixiv/member_illust']);
+    await page.goto(`${base}/users/${work.user.id}`);
+    // hydrated: the works' grid has measured and placed its cards itself
+    await expect(page.locator('[data-testid="user-tab-panel"] [data-card-count]')).toHaveAttribute(
+      'style',
+      /height/,
+    );
+    await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
+    expect(seen.calls).toEqual([]);
+    expect(seen.problems).toEqual([]);
+  });
+
+  test('a novel ranking: its first cards in the first HTML, adopted without a refetch', async ({
+    page,
+  }) => {
+    const list = await (
+      await page.request.get(`${base}/api/pixiv/rank_novel?mode=day&date=${day()}&page=1`)
+    ).json();
+    const novels = (list as { novels: { title: string }[] }).novels;
+    const html = await firstHtml(page.request, `${base}/rank_novel/day`);
+    for (const novel of novels.slice(0, 3)) expect(html).toContain(escaped(novel.title));
+    const served = [...html.matchAll(/<img src="([^"]+)"[^>]*data-testid="novel-card-cover"/g)].map(
+      (m) => m[1],
+    );
+
+    const seen = watch(page, ['/api/pixiv/rank_novel']);
+    await page.goto(`${base}/rank_novel/day`);
+    // hydrated: the grid has placed its rows itself
+    await expect(page.locator('[data-testid="novel-grid"] [data-card-count]')).toHaveAttribute(
+      'style',
+      /height/,
+    );
+    const cards = page.getByTestId('novel-card');
+    await expect(cards.first()).toContainText(novels[0]!.title);
+    // the covers the HTML started loading are the ones the app shows
+    expect(served.length).toBeGreaterThanOrEqual(10);
+    await expect(cards.first().getByTestId('novel-card-cover')).toHaveAttribute('src', served[0]!);
+    expect(seen.calls.filter((c) => c.includes('page=1'))).toEqual([]);
+    expect(seen.problems).toEqual([]);
+  });
+
+  test('without JavaScript: a ranking links to an artwork (picture, caption) and a novel ranking to a novel’s text', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${base}/rank/daily`);
+    const card = page.getByTestId('artwork-card').first();
+    const title = (await card.getByTestId('artwork-card-title').textContent())!;
+    await card.locator('a').first().click();
+    await expect(page).toHaveURL(/\/artworks\/\d+$/);
+    await expect(page.getByTestId('artwork-title')).toHaveText(title);
+    await expectImageLoaded(page.getByTestId('artwork-image').first());
+    await expect(page.getByTestId('artwork-caption')).not.toBeEmpty();
+
+    // the author's page, from the artwork's author link
+    await page.getByTestId('artwork-author').click();
+    await expect(page).toHaveURL(/\/users\/\d+$/);
+    await expect(page.getByTestId('user-name')).not.toBeEmpty();
+    await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
+
+    await page.goto(`${base}/rank_novel/day`);
+    const novel = page.getByTestId('novel-card').first();
+    const novelTitle = (await novel.getByTestId('novel-card-title').textContent())!;
+    await novel.getByTestId('novel-card-title').click();
+    await expect(page).toHaveURL(/\/novel\/\d+$/);
+    await expect(page.getByTestId('novel-title')).toHaveText(novelTitle);
+    await expect(page.getByTestId('novel-text')).toBeVisible();
+    await expect(page.getByTestId('novel-page').first()).not.toBeEmpty();
+    await context.close();
+  });
+
+  test('an artwork the default content settings hide is the shell, its title nowhere', async ({
+    request,
+  }) => {
+    const res = await request.get(`${base}/api/pixiv/rank?mode=day_r18&date=${day()}&page=1`);
+    const works = ((await res.json()) as { illusts: RawWork[] }).illusts;
+    const adult = works.find((w) => w.x_restrict === 1)!;
+    const html = await (
+      await request.get(`${base}/artworks/${adult.id}`, { headers: { accept: 'text/html' } })
+    ).text();
+    expect(html).toContain('data-testid="first-paint-shell"');
+    expect(html).not.toContain('pv-server-data');
+    expect(html).not.toContain(escaped(adult.title));
+  });
+});
