@@ -9,8 +9,9 @@ import { hydrateRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rankingDateWindow, type RawIllust } from '@pv/core';
+import { rankingDateWindow, type RawIllust, type RawNovel, type RawWebviewNovel } from '@pv/core';
 import detail from '../../../fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
+import capture from '../../../fixtures/webview_v2_novel_embedded__CeuiLiSA_Pixiv-Shaft__novel.json';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import {
@@ -24,7 +25,9 @@ import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import type { ApiClient } from './state/api/client.ts';
 import { initEnglishI18n } from './test-i18n.ts';
 
-// no IndexedDB here: the saved works and the history read as empty
+// An empty IndexedDB: the saved works, the history and the stored queries read as empty. The app
+// still restores its stored queries as in a browser (the Providers' persister, restoring during
+// the hydration render), which jsdom, with no `indexedDB`, would otherwise skip.
 vi.mock('idb-keyval', () => ({
   get: () => Promise.resolve(undefined),
   set: () => Promise.resolve(),
@@ -44,8 +47,44 @@ const works: RawIllust[] = Array.from({ length: 12 }, (_, i) => ({
   illust_ai_type: 1,
 }));
 
+/** A real capture (the repository's fixtures/): novel 21688446's text, and its detail. */
+const novelText = capture as unknown as RawWebviewNovel;
+const novel: RawNovel = {
+  id: Number(novelText.id),
+  title: novelText.title,
+  caption: novelText.caption,
+  restrict: 0,
+  x_restrict: 0,
+  is_original: novelText.isOriginal,
+  image_urls: {
+    square_medium: novelText.coverUrl,
+    medium: novelText.coverUrl,
+    large: novelText.coverUrl,
+  },
+  create_date: '2024-03-01T18:06:14+09:00',
+  tags: novelText.tags.map((name) => ({ name, translated_name: null })),
+  page_count: 1,
+  text_length: novelText.text.length,
+  user: {
+    id: Number(novelText.userId),
+    name: 'pixiv事務局',
+    account: 'pixiv',
+    profile_image_urls: { medium: 'https://s.pximg.net/common/images/no_profile.png' },
+  },
+  series: {},
+  is_bookmarked: false,
+  total_bookmarks: novelText.rating.bookmark,
+  total_view: novelText.rating.view,
+  visible: true,
+  total_comments: 0,
+  is_muted: false,
+  is_mypixiv_only: false,
+  is_x_restricted: false,
+  novel_ai_type: 1,
+};
+
 /**
- * Hydrates `page` at `path` as main.tsx does, in a window `width` px wide; the errors React
+ * Hydrates `page` at `path` as main.tsx does (stored queries restored by the persister), in a window `width` px wide; the errors React
  * reported, the mirror calls the app made, and the first card picture's element before and after.
  */
 async function hydrateAt(path: string, page: ServerRender, width = 1024) {
@@ -72,7 +111,7 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
     hydrateRoot(
       document.getElementById('root')!,
       <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
-        <Providers api={api} queryClient={queryClient} persist={false}>
+        <Providers api={api} queryClient={queryClient}>
           <RouterProvider router={router} />
         </Providers>
       </ServerMediaContext.Provider>,
@@ -85,6 +124,7 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
 
 describe('a server-rendered page', () => {
   beforeAll(async () => {
+    vi.stubGlobal('indexedDB', {});
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     await initEnglishI18n();
   });
@@ -129,6 +169,25 @@ describe('a server-rendered page', () => {
     const { errors, calls } = await hydrateAt(path, page!, 1440);
     expect(errors).toEqual([]);
     expect(calls.filter((c) => c === 'illust')).toEqual([]);
+  });
+
+  it('a novel is hydrated with no mismatch while its related novels are not in yet', async () => {
+    const path = `/novel/${novel.id}`;
+    const page = await render(path, {
+      firstData: {
+        [`/api/pixiv/novel_detail?id=${novel.id}`]: { novel },
+        [`/api/pixiv/webview_novel?id=${novel.id}`]: novelText,
+      },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.html).toContain('data-testid="novel-text"');
+    // the related novels, not in the first data, are loading on both sides
+    expect(page!.html).toContain('data-testid="novel-grid-loading"');
+    const { errors, calls } = await hydrateAt(path, page!, 1440);
+    expect(errors).toEqual([]);
+    expect(calls.filter((c) => c === 'novel_detail' || c === 'webview_novel')).toEqual([]);
   });
 
   it('renders nothing for an artwork the default content settings hide', async () => {
