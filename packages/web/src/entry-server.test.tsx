@@ -171,6 +171,37 @@ describe('a server-rendered page', () => {
     expect(calls.filter((c) => c === 'illust')).toEqual([]);
   });
 
+  it('an artwork’s date: in JST, named, in the markup and the hydration; the viewer’s after', async () => {
+    const illust = {
+      ...base,
+      x_restrict: 0,
+      illust_ai_type: 1,
+      create_date: new Date().toISOString(),
+    };
+    const path = `/artworks/${illust.id}`;
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      const page = await render(path, {
+        firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
+        desktop: true,
+        language: 'en',
+        fetchedAt: Date.now(),
+      });
+      expect(page!.html).toMatch(/data-testid="artwork-date">[^<]*GMT\+9</);
+      // a viewer in New York, 14 hours behind: another day and hour than the server's
+      process.env.TZ = 'America/New_York';
+      const { errors } = await hydrateAt(path, page!, 1440);
+      expect(errors).toEqual([]);
+      const viewer = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+      expect(document.querySelector('[data-testid="artwork-date"]')!.textContent).toBe(
+        viewer.format(new Date(illust.create_date)),
+      );
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
   it('a novel is hydrated with no mismatch while its related novels are not in yet', async () => {
     const path = `/novel/${novel.id}`;
     const page = await render(path, {
