@@ -72,6 +72,8 @@ function watch(page: Page, watched: string[]) {
 }
 
 test.describe('landing routes rendered on the server', () => {
+  // a viewer in another zone than the server's and pixiv's: dates must not differ on hydration
+  test.use({ timezoneId: 'America/New_York' });
   let server: OwnServer;
   let base: string;
 
@@ -98,6 +100,8 @@ test.describe('landing routes rendered on the server', () => {
     expect(html).toMatch(/<img [^>]*data-testid="artwork-image"[^>]*src="\/i\/c\/540x540_70\//);
     const caption = work.caption.split('<br />')[0]!;
     expect(html).toContain(escaped(caption));
+    // the server cannot know the viewer's zone: the date in pixiv's, named
+    expect(html).toMatch(/data-testid="artwork-date">[^<]*GMT\+9/);
 
     const seen = watch(page, ['/api/pixiv/illust']);
     const served = /<img [^>]*data-testid="artwork-image"[^>]*src="([^"]+)"/.exec(html)![1];
@@ -111,6 +115,8 @@ test.describe('landing routes rendered on the server', () => {
     await expectImageLoaded(picture);
     await expect(picture).toHaveAttribute('src', served!);
     await expect(page.getByTestId('artwork-caption')).toContainText(caption);
+    // and the app then shows it in the viewer's own zone
+    await expect(page.getByTestId('artwork-date')).not.toContainText('GMT');
     expect(seen.calls).toEqual([]);
     expect(seen.problems).toEqual([]);
   });

@@ -9,8 +9,9 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rankingDateWindow, type RawIllust } from '@pv/core';
+import { rankingDateWindow, type RawIllust, type RawNovel, type RawWebviewNovel } from '@pv/core';
 import detail from '../../../fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
+import capture from '../../../fixtures/webview_v2_novel_embedded__CeuiLiSA_Pixiv-Shaft__novel.json';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import {
@@ -31,7 +32,9 @@ import {
 } from './state/settings/settings.ts';
 import { initEnglishI18n } from './test-i18n.ts';
 
-// no IndexedDB here: the saved works and the history read as empty
+// An empty IndexedDB: the saved works, the history and the stored queries read as empty. The app
+// still restores its stored queries as in a browser (the Providers' persister, restoring during
+// the hydration render), which jsdom, with no `indexedDB`, would otherwise skip.
 vi.mock('idb-keyval', () => ({
   get: () => Promise.resolve(undefined),
   set: () => Promise.resolve(),
@@ -85,8 +88,44 @@ const titles = () =>
     (t) => t.textContent,
   );
 
+/** A real capture (the repository's fixtures/): novel 21688446's text, and its detail. */
+const novelText = capture as unknown as RawWebviewNovel;
+const novel: RawNovel = {
+  id: Number(novelText.id),
+  title: novelText.title,
+  caption: novelText.caption,
+  restrict: 0,
+  x_restrict: 0,
+  is_original: novelText.isOriginal,
+  image_urls: {
+    square_medium: novelText.coverUrl,
+    medium: novelText.coverUrl,
+    large: novelText.coverUrl,
+  },
+  create_date: '2024-03-01T18:06:14+09:00',
+  tags: novelText.tags.map((name) => ({ name, translated_name: null })),
+  page_count: 1,
+  text_length: novelText.text.length,
+  user: {
+    id: Number(novelText.userId),
+    name: 'pixiv事務局',
+    account: 'pixiv',
+    profile_image_urls: { medium: 'https://s.pximg.net/common/images/no_profile.png' },
+  },
+  series: {},
+  is_bookmarked: false,
+  total_bookmarks: novelText.rating.bookmark,
+  total_view: novelText.rating.view,
+  visible: true,
+  total_comments: 0,
+  is_muted: false,
+  is_mypixiv_only: false,
+  is_x_restricted: false,
+  novel_ai_type: 1,
+};
+
 /**
- * Hydrates `page` at `path` as main.tsx does, in a window `width` px wide; the errors React
+ * Hydrates `page` at `path` as main.tsx does (stored queries restored by the persister), in a window `width` px wide; the errors React
  * reported, the mirror calls the app made, and the first card picture's element before and after.
  */
 async function hydrateAt(path: string, page: ServerRender, width = 1024) {
@@ -114,7 +153,7 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
       document.getElementById('root')!,
       <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
         <ServerSettingsContext.Provider value={viewSettings(data.view)}>
-          <Providers api={api} queryClient={queryClient} persist={false}>
+          <Providers api={api} queryClient={queryClient}>
             <RouterProvider router={router} />
           </Providers>
         </ServerSettingsContext.Provider>
@@ -129,6 +168,7 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
 
 describe('a server-rendered page', () => {
   beforeAll(async () => {
+    vi.stubGlobal('indexedDB', {});
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
     await initEnglishI18n();
   });
@@ -197,6 +237,56 @@ describe('a server-rendered page', () => {
     const { errors, calls } = await hydrateAt(path, page!, 1440);
     expect(errors).toEqual([]);
     expect(calls.filter((c) => c === 'illust')).toEqual([]);
+  });
+
+  it('an artwork’s date: in JST, named, in the markup and the hydration; the viewer’s after', async () => {
+    const illust = {
+      ...base,
+      x_restrict: 0,
+      illust_ai_type: 1,
+      create_date: new Date().toISOString(),
+    };
+    const path = `/artworks/${illust.id}`;
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      const page = await render(path, {
+        firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
+        desktop: true,
+        language: 'en',
+        fetchedAt: Date.now(),
+      });
+      expect(page!.html).toMatch(/data-testid="artwork-date">[^<]*GMT\+9</);
+      // a viewer in New York, 14 hours behind: another day and hour than the server's
+      process.env.TZ = 'America/New_York';
+      const { errors } = await hydrateAt(path, page!, 1440);
+      expect(errors).toEqual([]);
+      const viewer = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+      expect(document.querySelector('[data-testid="artwork-date"]')!.textContent).toBe(
+        viewer.format(new Date(illust.create_date)),
+      );
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it('a novel is hydrated with no mismatch while its related novels are not in yet', async () => {
+    const path = `/novel/${novel.id}`;
+    const page = await render(path, {
+      firstData: {
+        [`/api/pixiv/novel_detail?id=${novel.id}`]: { novel },
+        [`/api/pixiv/webview_novel?id=${novel.id}`]: novelText,
+      },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.html).toContain('data-testid="novel-text"');
+    // the related novels, not in the first data, are loading on both sides
+    expect(page!.html).toContain('data-testid="novel-grid-loading"');
+    const { errors, calls } = await hydrateAt(path, page!, 1440);
+    expect(errors).toEqual([]);
+    expect(calls.filter((c) => c === 'novel_detail' || c === 'webview_novel')).toEqual([]);
   });
 
   it('renders nothing for an artwork the default content settings hide', async () => {

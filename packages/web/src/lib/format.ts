@@ -3,6 +3,7 @@
  * screens show. Formatters are cached per language and style.
  */
 import { useTranslation } from 'react-i18next';
+import { useServerRender } from './useServerRender.ts';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
@@ -36,7 +37,33 @@ export interface DateContext {
   timeZone?: string;
   /** The present, ms since the epoch; by default `Date.now()`. */
   now?: number;
+  /** Names the zone after a date and time ('10:07 AM GMT+9'). */
+  showZone?: boolean;
+  /** Never relative: a recent time reads as its date. */
+  absolute?: boolean;
 }
+
+/**
+ * Dates in the server's markup and in the app's hydration render over it (issue 33). The server
+ * knows neither the viewer's zone nor their clock, so a date is in pixiv's own zone (JST), the
+ * zone named after a time, and never relative; the render after hydration shows the viewer's.
+ */
+export const SERVER_DATES: DateContext = { timeZone: 'Asia/Tokyo', showZone: true, absolute: true };
+
+/** 'medium' date and 'short' time with the zone named: 'Dec 2, 2026, 8:45 PM GMT+9'. */
+const ZONED_DATETIME: Intl.DateTimeFormatOptions = {
+  dateStyle: undefined,
+  timeStyle: undefined,
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
+/** The viewer's zone: in the formatters' cache key, so that a changed zone is followed. */
+const viewerZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** pixiv writes wall times in Japan (JST, UTC+9, no summer time). */
 const JST_OFFSET = '+09:00';
@@ -75,10 +102,13 @@ export function formatDate(
   if (!date || Number.isNaN(date.getTime())) return '';
   const options: Intl.DateTimeFormatOptions =
     style === 'date' ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' };
-  const timeZone = day ? 'UTC' : context.timeZone;
-  if (timeZone) options.timeZone = timeZone;
+  const timeZone = day ? 'UTC' : (context.timeZone ?? viewerZone());
+  options.timeZone = timeZone;
+  const zoned = !day && style === 'datetime' && context.showZone === true;
+  // Intl takes no zone name with dateStyle/timeStyle: the same fields, spelt out
+  if (zoned) Object.assign(options, ZONED_DATETIME);
   return cached(
-    `d|${language}|${style}|${timeZone ?? ''}`,
+    `d|${language}|${style}|${timeZone}|${zoned ? 'z' : ''}`,
     () => new Intl.DateTimeFormat(language, options),
   ).format(date);
 }
@@ -122,7 +152,8 @@ export function formatRecent(
   const date = parsePixivTime(value);
   if (!date) return '';
   const ago = (context.now ?? Date.now()) - date.getTime();
-  if (ago >= -CLOCK_SKEW_MS && ago < RECENT_WINDOW_MS) return formatAgo(Math.max(ago, 0), language);
+  if (!context.absolute && ago >= -CLOCK_SKEW_MS && ago < RECENT_WINDOW_MS)
+    return formatAgo(Math.max(ago, 0), language);
   return formatDate(date, language, 'date', context);
 }
 
@@ -130,10 +161,12 @@ export function formatRecent(
 export function useFormat() {
   const { i18n } = useTranslation();
   const language = i18n.language;
+  const context = useServerRender() ? SERVER_DATES : {};
   return {
     number: (n: number) => formatNumber(n, language),
     compact: (n: number) => formatCompact(n, language),
-    date: (value: string | number | Date, style?: DateStyle) => formatDate(value, language, style),
-    recent: (value: string | number | Date) => formatRecent(value, language),
+    date: (value: string | number | Date, style?: DateStyle) =>
+      formatDate(value, language, style, context),
+    recent: (value: string | number | Date) => formatRecent(value, language, context),
   };
 }

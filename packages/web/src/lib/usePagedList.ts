@@ -116,7 +116,10 @@ export function usePagedList<T extends { id: number | string }>(
   }, [error, errorUpdatedAt]);
   return {
     items,
-    loading: !disabled && isFetching,
+    // No answer yet is loading, fetching or not: while the app restores its stored queries
+    // (the hydration render of a server-rendered page included) TanStack reports every query
+    // as idle, and the server, which restores nothing, as fetching (issue 33).
+    loading: !disabled && (isFetching || query.isPending),
     finished: disabled || (query.isSuccess && !hasNextPage),
     error,
     loadMore,

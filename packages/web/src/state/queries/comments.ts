@@ -60,7 +60,8 @@ export function useCommentRoots(illustId: number, first: number) {
     for (const c of page.comments) if (!seen.has(c.id) && seen.add(c.id)) comments.push(c);
   return {
     comments,
-    loading: query.isFetching,
+    // no answer yet is loading, also while the stored queries are restored (usePagedList)
+    loading: query.isFetching || query.isPending,
     error: query.isError,
     hasMore: query.hasNextPage,
     more: () => void (query.isFetching ? undefined : query.fetchNextPage()),
