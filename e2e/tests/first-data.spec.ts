@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded, startOwnServer, type OwnServer } from './helpers.ts';
+import { expectImageLoaded, startSsrServer, type OwnServer } from './helpers.ts';
 
 /** A call for a ranking's first page (a tall window may ask for the second at once). */
 const firstPage = (url: string) =>
@@ -307,11 +306,7 @@ test.describe('the daily ranking rendered on the server', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    server = await startOwnServer({
-      SANDBOX_URL: SANDBOX_BASE_URL,
-      UPSTREAM_NOTICES: `${SANDBOX_BASE_URL}/viewer-services.invalid/no-notices.json`,
-      SSR: '1',
-    });
+    server = await startSsrServer();
     base = server.base;
   });
 

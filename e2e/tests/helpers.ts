@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { SANDBOX_BASE_URL } from '../env.ts';
 
 /** Waits until `img` has finished loading real pixels. */
 export async function expectImageLoaded(img: Locator) {
@@ -179,4 +180,16 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
     )
     .toBe(200);
   return { base, stop: () => server.kill('SIGTERM') };
+}
+
+/**
+ * A server of the spec's own with server rendering on (SSR=1), on this worker's sandbox, with no
+ * viewer notices (as the shared server has none): for the specs of issue 33.
+ */
+export function startSsrServer(): Promise<OwnServer> {
+  return startOwnServer({
+    SANDBOX_URL: SANDBOX_BASE_URL,
+    UPSTREAM_NOTICES: `${SANDBOX_BASE_URL}/viewer-services.invalid/no-notices.json`,
+    SSR: '1',
+  });
 }

@@ -1,7 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { rankingDateWindow } from '@pv/core';
-import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded, startOwnServer, type OwnServer } from './helpers.ts';
+import { expectImageLoaded, startSsrServer, type OwnServer } from './helpers.ts';
 
 /**
  * Server rendering of the landing routes beyond the illust rankings (issue 33, SSR=1): an
@@ -79,11 +78,7 @@ test.describe('landing routes rendered on the server', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
-    server = await startOwnServer({
-      SANDBOX_URL: SANDBOX_BASE_URL,
-      UPSTREAM_NOTICES: `${SANDBOX_BASE_URL}/viewer-services.invalid/no-notices.json`,
-      SSR: '1',
-    });
+    server = await startSsrServer();
     base = server.base;
   });
 
