@@ -148,6 +148,9 @@ test('typing words makes chips; submitting searches and records history (20 max,
     await page.goBack();
     await expect(page).toHaveURL(/\/search$/);
   }
+  // a fresh page: the box the searches were typed in keeps its focus across the app's pages, and
+  // focusing it again would not reopen its dropdown
+  await page.goto('/search');
   await page.getByTestId('search-input').focus();
   const entries = page.getByTestId('search-history-entry');
   await expect(entries).toHaveCount(20);

@@ -40,6 +40,15 @@ describe('ArtworkCard', () => {
     expect(screen.getByRole('img').getAttribute('src')).toMatch(/^\/i\/c\//);
   });
 
+  it('links no author for a work pixiv withholds (its user is id 0 with no name)', () => {
+    const user = { ...fixture.illust.user, id: 0, name: '', account: '' };
+    renderCard({ user });
+    expect(screen.queryByTestId('artwork-card-author')).toBeNull();
+    expect(screen.getAllByRole('link').map((l) => l.getAttribute('href'))).not.toContain(
+      '/users/0',
+    );
+  });
+
   it('tags R-18, R-18G and AI works and shows the page count', () => {
     renderCard({ x_restrict: 1, illust_ai_type: 2, page_count: 3, meta_pages: [] });
     expect(screen.getByText('R-18')).toBeTruthy();

@@ -158,13 +158,17 @@ export const ArtworkCard = memo(function ArtworkCard({
         >
           {artwork.title}
         </Link>
-        <Link
-          to={`/users/${artwork.author.id}`}
-          className={styles.author}
-          data-testid="artwork-card-author"
-        >
-          {artwork.author.name}
-        </Link>
+        {/* a work pixiv withholds from this account comes with no author (id 0, no name): no
+            link to a user that does not exist, nor an empty one */}
+        {artwork.author.id > 0 && (
+          <Link
+            to={`/users/${artwork.author.id}`}
+            className={styles.author}
+            data-testid="artwork-card-author"
+          >
+            {artwork.author.name}
+          </Link>
+        )}
       </div>
       {open === 'viewer' && (
         <ArtworkViewer
