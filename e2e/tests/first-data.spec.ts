@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectImageLoaded, startSsrServer, type OwnServer } from './helpers.ts';
+import { expectImageLoaded, loadProblems, startSsrServer, type OwnServer } from './helpers.ts';
 
 /** A call for a ranking's first page (a tall window may ask for the second at once). */
 const firstPage = (url: string) =>
@@ -399,14 +399,7 @@ test.describe('the daily ranking rendered on the server', () => {
     );
     const app = await live.newPage();
     const requests = rankRequests(app);
-    const problems: string[] = [];
-    // as in the test below: not the notice feed's 502 this setup makes
-    app.on('console', (m) => {
-      const text = m.text();
-      if (/^Failed to load resource: .* 502/.test(text)) return;
-      if (m.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
-    });
-    app.on('pageerror', (e) => problems.push(e.message));
+    const problems = loadProblems(app);
     await app.goto(url);
     // hydrated: the grid has measured and placed its cards itself
     await expect(app.locator('[data-card-count]')).toHaveAttribute('style', /height/);
@@ -455,15 +448,9 @@ test.describe('the daily ranking rendered on the server', () => {
     page,
   }) => {
     const requests = rankRequests(page);
-    const problems: string[] = [];
     // every error and hydration warning; not the notice feed's 502, which this setup makes
-    // (UPSTREAM_NOTICES an address the sandbox answers 404), nor the console's line about it
-    page.on('console', (m) => {
-      const text = m.text();
-      if (/^Failed to load resource: .* 502/.test(text)) return;
-      if (m.type() === 'error' || /hydrat/i.test(text)) problems.push(text);
-    });
-    page.on('pageerror', (e) => problems.push(e.message));
+    // (UPSTREAM_NOTICES an address the sandbox answers 404)
+    const problems = loadProblems(page);
     page.on('response', (r) => {
       if (r.status() >= 400 && new URL(r.url()).pathname !== '/api/notices')
         problems.push(`${r.status()} ${r.url()}`);

@@ -193,3 +193,18 @@ export function startSsrServer(): Promise<OwnServer> {
     SSR: '1',
   });
 }
+
+/**
+ * What goes wrong while a page loads and hydrates, as it happens: console errors and hydration
+ * warnings, and page errors; not the notice feed's 502, which the SSR servers' setup makes.
+ */
+export function loadProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (m) => {
+    const text = m.text();
+    if (/^Failed to load resource: .* 502/.test(text)) return;
+    if (m.type() === 'error' || /hydrat/i.test(text)) problems.push(text.slice(0, 4000));
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { rankingDateWindow } from '@pv/core';
-import { expectImageLoaded, startSsrServer, type OwnServer } from './helpers.ts';
+import { expectImageLoaded, loadProblems, startSsrServer, type OwnServer } from './helpers.ts';
 
 /**
  * Server rendering of the landing routes beyond the illust rankings (issue 33, SSR=1): an
@@ -51,14 +51,8 @@ const escaped = (text: string) =>
  * whose path is one of `watched` (the page's first data, which it carries).
  */
 function watch(page: Page, watched: string[]) {
-  const problems: string[] = [];
+  const problems = loadProblems(page);
   const calls: string[] = [];
-  page.on('console', (m) => {
-    const text = m.text();
-    if (/^Failed to load resource: .* 502/.test(text)) return;
-    if (m.type() === 'error' || /hydrat/i.test(text)) problems.push(text.slice(0, 4000));
-  });
-  page.on('pageerror', (e) => problems.push(e.message));
   page.on('response', (r) => {
     if (r.status() >= 400 && new URL(r.url()).pathname !== '/api/notices')
       problems.push(`${r.status()} ${r.url()}`);
