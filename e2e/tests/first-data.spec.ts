@@ -297,6 +297,20 @@ test('the app replaces the shell with its own, the top bar where the shell had i
 });
 
 /**
+ * The hydrated page's card pictures are the ones the server's markup started loading: the first
+ * has loaded, and every card's address is the server's, in order.
+ */
+async function expectServedPictures(page: Page, served: readonly (string | undefined)[]) {
+  await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
+  const shown = await page
+    .getByTestId('artwork-card')
+    .locator('img')
+    .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
+  expect(shown.length).toBeGreaterThan(0);
+  expect(shown).toEqual(served.slice(0, shown.length));
+}
+
+/**
  * Server rendering (issue 33, first slice: SSR=1, the rankings): a server of this spec's own,
  * started as `npm start` starts it with SSR=1, on this worker's sandbox.
  */
@@ -407,13 +421,7 @@ test.describe('the daily ranking rendered on the server', () => {
     await expect(app.locator('html')).toHaveAttribute('lang', 'ja');
     await expect(app.locator('[data-card-count]')).toHaveAttribute('data-layout', 'Grid');
     await expect(app.getByTestId('top-bar')).toContainText('ランキング');
-    await expectImageLoaded(app.getByTestId('artwork-card').first().locator('img'));
-    const shown = await app
-      .getByTestId('artwork-card')
-      .locator('img')
-      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
-    expect(shown.length).toBeGreaterThan(0);
-    expect(shown).toEqual(served.slice(0, shown.length));
+    await expectServedPictures(app, served);
     expect(requests).toEqual([]);
     expect(problems).toEqual([]);
     await live.close();
@@ -464,13 +472,7 @@ test.describe('the daily ranking rendered on the server', () => {
     // hydrated: the grid has measured and placed its cards itself
     const canvas = page.locator('[data-card-count]');
     await expect(canvas).toHaveAttribute('style', /height/);
-    await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
-    const shown = await page
-      .getByTestId('artwork-card')
-      .locator('img')
-      .evaluateAll((imgs) => imgs.map((img) => img.getAttribute('src')));
-    expect(shown.length).toBeGreaterThan(0);
-    expect(shown).toEqual(served.slice(0, shown.length));
+    await expectServedPictures(page, served);
     expect(requests).toEqual([]);
     expect(problems).toEqual([]);
   });

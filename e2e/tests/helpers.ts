@@ -208,3 +208,12 @@ export function loadProblems(page: Page): string[] {
   page.on('pageerror', (e) => problems.push(e.message));
   return problems;
 }
+
+/** Chooses `text` as the settings file to import (Settings, Preferences' import button). */
+export function chooseSettingsFile(page: Page, text: string, name = 'settings.txt') {
+  return page.getByTestId('settings-import').setInputFiles({
+    name,
+    mimeType: 'text/plain',
+    buffer: Buffer.from(text),
+  });
+}

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { expectImageLoaded } from './helpers.ts';
+import { chooseSettingsFile, expectImageLoaded } from './helpers.ts';
 
 /**
  * The preferences' modes (issue 35 item 5, spec 001 §2.7, §3, §4, §5.2): direct image mode, the
@@ -165,11 +165,7 @@ test('direct API and API proxy modes say why they do nothing here, and a setting
   await page.reload();
   await expect(apiProxy).not.toBeChecked();
   const reloaded = page.waitForEvent('load');
-  await page.getByTestId('settings-import').setInputFiles({
-    name: 'settings.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(text),
-  });
+  await chooseSettingsFile(page, text);
   await reloaded;
   await expect(apiProxy).toBeChecked();
   expect(

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { chooseSettingsFile } from './helpers.ts';
 
 const app = (page: Page) =>
   page.evaluate(
@@ -206,22 +207,14 @@ test('an exported file restores every setting; a corrupt one shows Error and cha
   await expect(page.getByLabel('Layout')).toHaveValue('Masonry');
 
   const before = await page.evaluate(() => JSON.stringify({ ...localStorage }));
-  await page.getByTestId('settings-import').setInputFiles({
-    name: 'broken.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from('this is not a settings file'),
-  });
+  await chooseSettingsFile(page, 'this is not a settings file', 'broken.txt');
   const dialog = page.getByTestId('confirm-dialog').filter({ visible: true });
   await expect(dialog).toContainText('Error: not a settings file');
   await dialog.getByRole('button', { name: 'OK' }).click();
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).toBe(before);
 
   const reloaded = page.waitForEvent('load');
-  await page.getByTestId('settings-import').setInputFiles({
-    name: 'settings.txt',
-    mimeType: 'text/plain',
-    buffer: Buffer.from(text),
-  });
+  await chooseSettingsFile(page, text);
   await reloaded;
   expect(await page.evaluate(() => localStorage.getItem('pv.settings'))).toBe(saved);
   await expect(page.getByLabel('Layout')).toHaveValue('Justified');
