@@ -12,6 +12,7 @@ export default defineConfig({
       'packages/sandbox',
       'packages/server',
       'packages/web',
+      'packages/web/vitest.isolated.config.ts',
     ],
   },
 });

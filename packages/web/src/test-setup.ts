@@ -27,3 +27,23 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+
+// The web project runs its files in one shared jsdom per worker (vitest.config.ts: isolate
+// false), and this file runs again before each file: each starts with empty storage, no cookies
+// and a bare document, as in a page of its own.
+if (typeof window !== 'undefined') {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  for (const { name } of [...document.documentElement.attributes]) {
+    document.documentElement.removeAttribute(name);
+  }
+  document.head.replaceChildren();
+  document.body.replaceChildren();
+  document.body.getAttributeNames().forEach((name) => document.body.removeAttribute(name));
+  document.title = '';
+  window.history.replaceState(null, '', '/');
+}

@@ -9,9 +9,15 @@ import { lazyScreen } from './routes.tsx';
 import { isChunkLoadError } from '../lib/chunk-error.ts';
 import { initEnglishI18n } from '../test-i18n.ts';
 
+// Every screen's chunk imported once before the tests: they check the route table, not how fast
+// a busy machine transforms a screen's modules on its first import (which, in the worker's first
+// file to need them, can take several seconds).
+const SCREENS = import.meta.glob(['../screens/*/*Screen.tsx', '../screens/*/*Layout.tsx']);
+
 beforeAll(async () => {
   await initEnglishI18n();
-});
+  await Promise.all(Object.values(SCREENS).map((load) => load()));
+}, 120_000);
 afterEach(cleanup);
 
 function visit(path: string) {

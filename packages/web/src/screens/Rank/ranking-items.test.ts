@@ -1,15 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import type * as core from '@pv/core';
-import { normaliseIllust, rankTypeOf, type Artwork, type RawIllust } from '@pv/core';
+import { describe, expect, it } from 'vitest';
+import { AI_AUTHOR_IDS, normaliseIllust, rankTypeOf, type Artwork, type RawIllust } from '@pv/core';
 import detail from '../../../../../fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
 import { rankingItems } from './ranking-items.ts';
-
-// A test list stands in for core's AI author list (empty until ids are known), to show that the
-// ranking screen's filter reads that list.
-vi.mock('@pv/core', async (importOriginal) => ({
-  ...(await importOriginal<typeof core>()),
-  AI_AUTHOR_IDS: [77],
-}));
 
 // A real capture (the repository's fixtures/), not hand-written JSON.
 const base = normaliseIllust((detail as unknown as { illust: RawIllust }).illust);
@@ -27,10 +19,11 @@ const prefs = {
   blocks: { tags: [], authorIds: [5] },
 };
 const list = [work(1, 10), work(2, 77), work(3, 10, { illust_ai_type: 2 }), work(4, 5)];
-const options = { prefs, hideManga: false, hideBookmarked: false };
+// A test list stands in for core's AI author list (empty until ids are known).
+const options = { prefs, hideManga: false, hideBookmarked: false, aiAuthorIds: [77] };
 
 describe('rankingItems', () => {
-  it("non-AI modes drop AI works and works of core's AI authors", () => {
+  it("non-AI modes drop AI works and works of the AI authors' list", () => {
     const shown = rankingItems(list, { ...options, rankType: rankTypeOf('daily')! });
     expect(shown.map((a) => a.id)).toEqual([1]);
   });
@@ -38,5 +31,15 @@ describe('rankingItems', () => {
   it('AI modes keep them; the content filter still drops blocked authors', () => {
     const shown = rankingItems(list, { ...options, rankType: rankTypeOf('daily_ai')! });
     expect(shown.map((a) => a.id)).toEqual([1, 2, 3]);
+  });
+
+  it("reads core's AI author list when given none", () => {
+    const core = AI_AUTHOR_IDS.length > 0 ? AI_AUTHOR_IDS[0]! : 77;
+    const { aiAuthorIds: _given, ...coreOptions } = options;
+    const shown = rankingItems([work(1, 10), work(2, core)], {
+      ...coreOptions,
+      rankType: rankTypeOf('daily')!,
+    });
+    expect(shown.map((a) => a.id)).toEqual(AI_AUTHOR_IDS.length > 0 ? [1] : [1, 2]);
   });
 });

@@ -14,6 +14,8 @@ export interface RankingItemsOptions {
   hideManga: boolean;
   /** Filter by favourites (local-app mode). */
   hideBookmarked: boolean;
+  /** The authors whose works count as AI-made; core's list unless a test gives its own. */
+  aiAuthorIds?: readonly number[];
 }
 
 /**
@@ -25,6 +27,6 @@ export function rankingItems(items: Artwork[], options: RankingItemsOptions): Ar
     type: options.rankType,
     hideManga: options.hideManga,
     hideBookmarked: options.hideBookmarked,
-    aiAuthorIds: AI_AUTHOR_IDS,
+    aiAuthorIds: options.aiAuthorIds ?? AI_AUTHOR_IDS,
   });
 }
