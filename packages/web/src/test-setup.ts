@@ -1,3 +1,10 @@
+import { configure } from '@testing-library/react';
+import { clearToasts } from './state/ui/toast.ts';
+
+// findBy… and waitFor wait for a state up to 5 s, not 1 s: rendering a screen on a loaded
+// two-core machine can take longer than a second, and a wait ends as soon as the state is there.
+configure({ asyncUtilTimeout: 5_000 });
+
 // jsdom has no layout, so it has no ResizeObserver or IntersectionObserver. Components that
 // observe size or visibility get inert ones here; what they do with real layout is covered by
 // the browser tests in e2e/.
@@ -46,4 +53,5 @@ if (typeof window !== 'undefined') {
   document.body.getAttributeNames().forEach((name) => document.body.removeAttribute(name));
   document.title = '';
   window.history.replaceState(null, '', '/');
+  clearToasts();
 }

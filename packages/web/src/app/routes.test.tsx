@@ -70,21 +70,20 @@ describe('route table', () => {
 
   it('shows the bottom navigation on tab pages only', async () => {
     visit('/search');
-    await screen.findByTestId('top-bar');
+    await screen.findByTestId('top-bar', {}, { timeout: 5_000 });
     expect(screen.queryByTestId('bottom-nav')).not.toBeNull();
     cleanup();
     visit('/users/11');
-    // the profile's chunk (grids, cards, lists) takes longer to import on a busy machine
     await screen.findByTestId('top-bar', {}, { timeout: 5_000 });
     expect(screen.queryByTestId('bottom-nav')).toBeNull();
     cleanup();
     // the user-search results are a detail page of spec 001 §2.1's table
     visit('/search_user/x');
-    await screen.findByTestId('top-bar');
+    await screen.findByTestId('top-bar', {}, { timeout: 5_000 });
     expect(screen.queryByTestId('bottom-nav')).toBeNull();
     cleanup();
     visit('/following/2');
-    await screen.findByTestId('top-bar');
+    await screen.findByTestId('top-bar', {}, { timeout: 5_000 });
     expect(screen.queryByTestId('bottom-nav')).not.toBeNull();
   });
 

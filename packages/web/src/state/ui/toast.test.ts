@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
 import { TOAST_MS } from '@pv/core';
-import { showToast, useToasts } from './toast.ts';
+import { clearToasts, showToast, useToasts } from './toast.ts';
 
 describe('toasts (spec 000 §8)', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => {
+    clearToasts();
+    vi.useFakeTimers();
+  });
   afterEach(() => vi.useRealTimers());
 
   it('shows a message for 2500 ms, once while it is up', () => {

@@ -49,6 +49,16 @@ export function showToast(key: string, options: { error?: boolean } = {}): void 
   startTimers();
 }
 
+/**
+ * Drops every toast. For tests: the web tests share modules between files, and a toast raised
+ * where no toaster was mounted would otherwise wait for the next file's.
+ */
+export function clearToasts(): void {
+  toasts = [];
+  started.clear();
+  emit();
+}
+
 export function useToasts(): Toast[] {
   return useSyncExternalStore(
     (l) => {
