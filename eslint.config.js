@@ -83,5 +83,22 @@ export default tseslint.config(
       ...jsxA11y.flatConfigs.recommended.rules,
     },
   },
+  {
+    // Every chunk the app loads fails as a ChunkLoadError after 120 s (spec 001 §8; issue 35
+    // item 10), so each import() is a loader handed to withChunkTimeout or a route's wrapper.
+    files: ['packages/web/src/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'packages/web/src/sw.ts', 'packages/web/src/sw/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'ImportExpression:not(CallExpression[callee.name=/^(withChunkTimeout|lazyScreen|idScreen|settingPage)$/] > ArrowFunctionExpression > ImportExpression)',
+          message:
+            'Load chunks through withChunkTimeout (lib/chunk-error.ts): spec 001 §8, a 120 s time-out.',
+        },
+      ],
+    },
+  },
   { files: ['scripts/**', 'bench/**', 'e2e/**'], rules: { 'no-console': 'off' } },
 );

@@ -574,6 +574,40 @@ test('Back with the comments popup open closes it and stays on the artwork (001 
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('Back closes the share sheet and the block question too, and stays on the artwork (001 §2.12: every sheet and dialog)', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await open(page, single.id);
+  const here = new RegExp(`/artworks/${single.id}$`);
+  const sheet = page.getByTestId('share-sheet');
+  await page.getByTestId('artwork-share').click();
+  await expect(sheet).toBeVisible();
+  await page.goBack();
+  await expect(sheet).toHaveCount(0);
+  await expect(page).toHaveURL(here);
+  // a question (ConfirmDialog): Back answers it as Cancel does; nothing is blocked
+  const tag = page.getByTestId('artwork-tag').first();
+  const box = (await tag.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  const question = page.locator('[data-testid="confirm-dialog"][open]');
+  await expect(question).toBeVisible();
+  await page.mouse.up();
+  await page.goBack();
+  await expect(question).toHaveCount(0);
+  await expect(page).toHaveURL(here);
+  const blocks = await page.evaluate(
+    () =>
+      (JSON.parse(localStorage.getItem('pv.settings') ?? '{}') as { blocks?: { tags: string[] } })
+        .blocks?.tags ?? [],
+  );
+  expect(blocks).not.toContain(single.tags[0]!.name);
+  // both gave their history entries back: the page's own Back leaves it
+  await page.goBack();
+  await expect(page).toHaveURL(/\/$/);
+});
+
 test('a link in the comments popup takes its place in the history: Back returns to the artwork once', async ({
   page,
 }) => {

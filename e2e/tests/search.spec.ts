@@ -241,6 +241,32 @@ test('results: the current tab, filter chips that open a sheet at their field, t
   await expect(page.getByTestId('filter-chip-duration')).toHaveText('Period');
 });
 
+test('Back closes the filter sheet and stays on the results, with a filter changed while it was open (001 §2.12)', async ({
+  page,
+}) => {
+  const word = encodeURIComponent('風景');
+  await page.goto('/search');
+  await page.goto(`/search/${word}`);
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  const sheet = page.getByTestId('filter-sheet');
+  await page.getByTestId('filter-chip-order').click();
+  await expect(sheet).toBeVisible();
+  await page.goBack();
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/search/${word}$`));
+  // a change applies at once (the address is replaced): Back closes the sheet and keeps it
+  await page.getByTestId('filter-chip-order').click();
+  await page.getByTestId('filter-order').selectOption('date_asc');
+  await expect(page).toHaveURL(/order=date_asc/);
+  await page.goBack();
+  await expect(sheet).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/search/${word}\\?order=date_asc$`));
+  await expect(page.getByTestId('filter-chip-order')).toHaveText('Order: Oldest first');
+  // the next Back leaves the results
+  await page.goBack();
+  await expect(page).toHaveURL(/\/search$/);
+});
+
 test('the alias /s/{word} marks the illustrations tab current, as /search/{word} does', async ({
   page,
 }) => {

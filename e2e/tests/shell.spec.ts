@@ -155,6 +155,18 @@ test('the running notice shows as a banner in the interface language, never move
   expect(await card.boundingBox()).toEqual(before);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(null))));
   expect(await page.evaluate(() => (window as unknown as { shift: number }).shift)).toBe(0);
+  // nor does it cover the chrome's controls: the top bar (the ranking's category and date) and
+  // the navigation (the bottom bar on a phone, the rail on the desktop)
+  const over = (await banner.boundingBox())!;
+  for (const chrome of [page.getByTestId('top-bar'), page.getByTestId('bottom-nav')]) {
+    const box = (await chrome.boundingBox())!;
+    const apart =
+      over.x + over.width <= box.x ||
+      box.x + box.width <= over.x ||
+      over.y + over.height <= box.y ||
+      box.y + box.height <= over.y;
+    expect(apart, `the notice ${JSON.stringify(over)} clear of ${JSON.stringify(box)}`).toBe(true);
+  }
   // the first running notice is the one shown: the alert behind it waits
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await banner.getByRole('button', { name: 'Close the notice' }).click();

@@ -11,7 +11,7 @@ export const lazyScreen = (load: Lazy) => async () => ({
   Component: (await withChunkTimeout(load)).default,
 });
 
-const loadNotFound: Lazy = () => import('../screens/NotFound/NotFoundScreen.tsx');
+const loadNotFound = () => withChunkTimeout(() => import('../screens/NotFound/NotFoundScreen.tsx'));
 /** pixiv's ids (works, users, series, articles, lives) are digits only. */
 const NUMERIC_ID = /^\d{1,12}$/;
 
@@ -24,7 +24,7 @@ const idScreen =
   async () => {
     const [{ default: Screen }, { default: NotFound }] = await Promise.all([
       withChunkTimeout(load),
-      withChunkTimeout(loadNotFound),
+      loadNotFound(),
     ]);
     function IdScreen() {
       const values = useParams();

@@ -6,6 +6,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, pickLanguage, FALLBACK_LANGUAGE, type Language } from '@pv/core';
 import { STORAGE_KEYS } from '../state/settings/storage-keys.ts';
+import { withChunkTimeout } from './chunk-error.ts';
 
 // The languages and the browser-language rule are shared with the server's first paint (core).
 export { FALLBACK_LANGUAGE, LANGUAGES, pickLanguage, type Language } from '@pv/core';
@@ -18,7 +19,8 @@ const backend: BackendModule = {
   read(language: string, _namespace: string, callback: ReadCallback) {
     const load = catalogues[`../locales/${language}.json`];
     if (!load) return callback(new Error(`no catalogue for ${language}`), false);
-    load().then(
+    // a catalogue is a chunk like any other: one stalled for 120 s fails (spec 001 §8)
+    withChunkTimeout(load).then(
       (m) => callback(null, m.default),
       (error: unknown) => callback(error as Error, false),
     );

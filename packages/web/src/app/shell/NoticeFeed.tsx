@@ -1,8 +1,9 @@
 import { Suspense, lazy } from 'react';
+import { withChunkTimeout } from '../../lib/chunk-error.ts';
 import { useNotice } from '../../state/queries/notices.ts';
 
 /** The notice's view and the sanitiser it needs: loaded only when there is a notice to show. */
-const NoticeView = lazy(() => import('./NoticeView.tsx'));
+const NoticeView = lazy(() => withChunkTimeout(() => import('./NoticeView.tsx')));
 
 /**
  * The viewer's notice (spec 000 §4 "Notice feed"): a banner at the top of every page until

@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import { withChunkTimeout } from '../../lib/chunk-error.ts';
 
 type Listener = () => void;
 
@@ -33,7 +34,7 @@ export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
   // Registration can fail (blocked by the browser or an extension, private modes, a broken
   // worker file, its code not loading): the app then simply runs without offline support.
-  import('workbox-window')
+  withChunkTimeout(() => import('workbox-window'))
     .then(({ Workbox }) => {
       const wb = new Workbox('/sw.js', { scope: '/' });
       workbox = wb;

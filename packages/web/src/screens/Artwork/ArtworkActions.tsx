@@ -2,12 +2,15 @@ import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Artwork } from '@pv/core';
 import { ActionButton } from '../../components/ActionButton/ActionButton.tsx';
+import { withChunkTimeout } from '../../lib/chunk-error.ts';
 import { useBookmark } from '../../state/queries/bookmark.ts';
 import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
 import styles from './ArtworkActions.module.css';
 
 // The share sheet and its icon sets load on the first Share, outside the artwork's chunk.
-const ShareSheet = lazy(() => import('./ShareSheet.tsx').then((m) => ({ default: m.ShareSheet })));
+const ShareSheet = lazy(() =>
+  withChunkTimeout(() => import('./ShareSheet.tsx')).then((m) => ({ default: m.ShareSheet })),
+);
 
 const HEART =
   'M12 21l-1.4-1.3C5.4 15 2 11.9 2 8.1 2 5 4.4 2.6 7.5 2.6c1.7 0 3.4.8 4.5 2.1 1.1-1.3 2.8-2.1 4.5-2.1C19.6 2.6 22 5 22 8.1c0 3.8-3.4 6.9-8.6 11.6z';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Artwork } from '@pv/core';
+import { withChunkTimeout } from '../../lib/chunk-error.ts';
 import { formatFileName } from '../../lib/file-name.ts';
 import { authorFolder, downloadFolder, saveFile } from '../../lib/save-file.ts';
 import { FORMAT_EXT, UGOIRA_FORMATS, type UgoiraFormat } from '../../lib/ugoira-export/formats.ts';
@@ -56,7 +57,7 @@ export function UgoiraDownloadSheet({
     const wantsFolder = app.preferDownloadByFsa;
     const dir = wantsFolder ? await downloadFolder() : null;
     // The encoders (mediabunny, the worker pool) load with the first export.
-    const encoders = import('../../lib/ugoira-export/index.ts');
+    const encoders = withChunkTimeout(() => import('../../lib/ugoira-export/index.ts'));
     try {
       const { exportUgoira } = await encoders;
       const blob = await exportUgoira(format, artwork.id, decodedUgoira.get(artwork.id), {

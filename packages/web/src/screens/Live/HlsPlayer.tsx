@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { withChunkTimeout } from '../../lib/chunk-error.ts';
 
 /** Wait before a failed stream is loaded again, ms; doubles per failure up to the maximum. */
 const RETRY_FIRST_MS = 1_000;
@@ -27,7 +28,7 @@ export function HlsPlayer({ src, stopped }: { src: string; stopped: boolean }) {
     if (el.canPlayType('application/vnd.apple.mpegurl')) {
       el.src = src;
     } else {
-      void import('hls.js/light').then(({ default: Hls }) => {
+      void withChunkTimeout(() => import('hls.js/light')).then(({ default: Hls }) => {
         if (!Hls.isSupported()) return;
         let wait = RETRY_FIRST_MS;
         let mediaRecovered = false;
