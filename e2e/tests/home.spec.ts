@@ -540,3 +540,36 @@ test('a slow grid shows card placeholders, then the cards; placeholders keep sti
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   await expect(skeleton).toHaveCount(0);
 });
+
+/** The homes whose sections arrive one by one (spec 000 §2). */
+const HOMES = ['/', '/home_manga', '/home_novel'] as const;
+
+test('the homes hold every section in place while it loads: CLS < 0.02 @phone', async ({
+  page,
+}) => {
+  // the sum of the layout shifts not caused by input since the document began (the CLS of a
+  // page that is not scrolled: one session window at most)
+  await page.addInitScript(() => {
+    const win = window as unknown as { __shift: number };
+    win.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!e.hadRecentInput) win.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const path of HOMES) {
+    await page.goto(path);
+    // settled: every section has its answer (no placeholder left) and the feed its first cards
+    await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
+    await expect(
+      page.getByTestId('home-recommended').getByTestId('row-item').first(),
+    ).toBeVisible();
+    await expect(page.getByTestId('home-random').locator('a[href]').first()).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(shift, path).toBeLessThan(0.02);
+  }
+});
