@@ -405,8 +405,11 @@ test('manga and novel home rows fail the same way; an empty answer says no data'
     route.fulfill({ status: 502, body: 'bad' }),
   );
   await page.goto('/home_manga');
-  await expect(page.getByTestId('home-recommended').getByTestId('row-error')).toBeVisible();
+  const failed = page.getByTestId('home-recommended').getByTestId('row-error');
+  await expect(failed).toBeVisible();
   await expect(page.getByTestId('toast')).toHaveText('Something went wrong. Please try again.');
+  // as tall as the row of cards it stands for (its placeholders): nothing under it moved
+  expect((await failed.boundingBox())!.height).toBeGreaterThanOrEqual(140);
 
   await page.route('**/api/pixiv/novel_recommended*', (route) =>
     route.fulfill({ json: RATE_LIMIT }),
@@ -420,7 +423,10 @@ test('manga and novel home rows fail the same way; an empty answer says no data'
   );
   await expect(page.getByTestId('toast')).toHaveText('Too many requests. Please try again later.');
   await page.getByTestId('home-load-latest').click();
-  await expect(page.getByTestId('home-latest').getByTestId('row-empty')).toHaveText('Nothing here');
+  const empty = page.getByTestId('home-latest').getByTestId('row-empty');
+  await expect(empty).toHaveText('Nothing here');
+  // as tall as the row of cards it stands for (its placeholders): nothing under it moved
+  expect((await empty.boundingBox())!.height).toBeGreaterThanOrEqual(156);
 });
 
 test('recommended illustrations: one page, and in local-app mode a load-more button for the next', async ({
