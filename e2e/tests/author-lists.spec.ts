@@ -112,3 +112,15 @@ test('favourite novels list (alias /bookmarks/novels)', async ({ page }) => {
   ).toBeVisible();
   await expect(page).toHaveTitle(/Bookmarked novels/);
 });
+
+test("another person's empty bookmarks say why (they may be private), not a bare 'nothing here'", async ({
+  page,
+}) => {
+  await page.route(/\/api\/pixiv\/favorite\?/, (route) =>
+    route.fulfill({ json: { illusts: [], next_url: null } }),
+  );
+  await page.goto(`/users/${SAFE.id}/bookmarks/artworks`);
+  const empty = page.getByTestId('list-empty');
+  await expect(empty.locator('p').first()).toHaveText('No public bookmarks');
+  await expect(empty).toContainText('private ones are not listed here');
+});

@@ -411,8 +411,11 @@ test('manga and novel home rows fail the same way; an empty answer says no data'
     route.fulfill({ status: 502, body: 'bad' }),
   );
   await page.goto('/home_manga');
-  await expect(page.getByTestId('home-recommended').getByTestId('row-error')).toBeVisible();
+  const failed = page.getByTestId('home-recommended').getByTestId('row-error');
+  await expect(failed).toBeVisible();
   await expect(page.getByTestId('toast')).toHaveText('Something went wrong. Please try again.');
+  // as tall as the row of cards it stands for (its placeholders): nothing under it moved
+  expect((await failed.boundingBox())!.height).toBeGreaterThanOrEqual(140);
 
   await page.route('**/api/pixiv/novel_recommended*', (route) =>
     route.fulfill({ json: RATE_LIMIT }),
@@ -426,7 +429,10 @@ test('manga and novel home rows fail the same way; an empty answer says no data'
   );
   await expect(page.getByTestId('toast')).toHaveText('Too many requests. Please try again later.');
   await page.getByTestId('home-load-latest').click();
-  await expect(page.getByTestId('home-latest').getByTestId('row-empty')).toHaveText('Nothing here');
+  const empty = page.getByTestId('home-latest').getByTestId('row-empty');
+  await expect(empty).toHaveText('Nothing here');
+  // as tall as the row of cards it stands for (its placeholders): nothing under it moved
+  expect((await empty.boundingBox())!.height).toBeGreaterThanOrEqual(156);
 });
 
 test('recommended illustrations: one page, and in local-app mode a load-more button for the next', async ({
@@ -545,4 +551,37 @@ test('a slow grid shows card placeholders, then the cards; placeholders keep sti
   release();
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   await expect(skeleton).toHaveCount(0);
+});
+
+/** The homes whose sections arrive one by one (spec 000 §2). */
+const HOMES = ['/', '/home_manga', '/home_novel'] as const;
+
+test('the homes hold every section in place while it loads: CLS < 0.02 @phone', async ({
+  page,
+}) => {
+  // the sum of the layout shifts not caused by input since the document began (the CLS of a
+  // page that is not scrolled: one session window at most)
+  await page.addInitScript(() => {
+    const win = window as unknown as { __shift: number };
+    win.__shift = 0;
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!e.hadRecentInput) win.__shift += e.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const path of HOMES) {
+    await page.goto(path);
+    // settled: every section has its answer (no placeholder left) and the feed its first cards
+    await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
+    await expect(
+      page.getByTestId('home-recommended').getByTestId('row-item').first(),
+    ).toBeVisible();
+    await expect(page.getByTestId('home-random').locator('a[href]').first()).toBeVisible();
+    await expect(page.locator('main [aria-busy="true"]')).toHaveCount(0);
+    const shift = await page.evaluate(() => (window as unknown as { __shift: number }).__shift);
+    expect(shift, path).toBeLessThan(0.02);
+  }
 });

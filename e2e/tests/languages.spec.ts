@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { rankingDateWindow } from '@pv/core';
 
 const LANGUAGES = [
   'zh-Hans',
@@ -62,4 +63,36 @@ test.describe('a browser language the app does not have', () => {
     await page.goto('/rank/daily');
     await expect(page.getByTestId('bottom-nav').getByRole('link', { name: '首页' })).toBeVisible();
   });
+});
+
+test('a counted text takes the plural form of its number in the page: 1 view, 3 and 5 in Russian', async ({
+  page,
+}) => {
+  // three novels (the app keeps what it read of each), each seen exactly as often as asked
+  const date = rankingDateWindow(new Date()).defaultDate;
+  const ranking = (await (
+    await page.request.get(`/api/pixiv/rank_novel?mode=day&date=${date}`)
+  ).json()) as { novels: { id: number }[] };
+  const [a, b, c] = ranking.novels.map((n) => n.id);
+  const views = new Map([
+    [a, 1],
+    [b, 3],
+    [c, 5],
+  ]);
+  await page.route(/\/api\/pixiv\/novel_detail\?/, async (route) => {
+    const id = Number(new URL(route.request().url()).searchParams.get('id'));
+    const answer = (await (await route.fetch()).json()) as { novel: { total_view: number } };
+    answer.novel.total_view = views.get(id) ?? answer.novel.total_view;
+    await route.fulfill({ json: answer });
+  });
+  const shown = async (language: string, id: number | undefined, text: string) => {
+    await page.evaluate((l) => localStorage.setItem('pv.language', l), language);
+    await page.goto(`/novel/${id}`);
+    await expect(page.getByTestId('novel-detail')).toContainText(text);
+  };
+  await page.goto('/');
+  await shown('en', a, '1 view');
+  await expect(page.getByTestId('novel-detail')).not.toContainText('1 views');
+  await shown('ru', b, '3 просмотра');
+  await shown('ru', c, '5 просмотров');
 });

@@ -60,14 +60,20 @@ test('every markup element renders as what it means, never as raw markup', async
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', /noopener/);
 
-  // embedded pictures through the image proxy
+  // embedded pictures through the image proxy, each in a box kept from before it loads (pixiv
+  // gives no size): nothing under a picture moves when it arrives
   const images = body.getByTestId('novel-image');
   expect(await images.count()).toBe((text.match(/\[(?:pixiv|uploaded)image:/g) ?? []).length);
+  const boxes = () =>
+    images.evaluateAll((els) => els.map((el) => [el.clientWidth, el.clientHeight].join('x')));
+  const before = await boxes();
   for (const img of await images.all()) {
     await expect(img).toHaveAttribute('src', /^\/i\//);
     await img.scrollIntoViewIfNeeded();
     await expectImageLoaded(img);
   }
+  expect(await boxes()).toEqual(before);
+  for (const box of before) expect(Number(box.split('x')[1])).toBeGreaterThan(100);
 
   // [jump:n] and the page index scroll to that page
   const jump = /\[jump:(\d+)\]/.exec(text)!;

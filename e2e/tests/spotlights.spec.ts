@@ -164,12 +164,17 @@ test("an article's body shows its text, images through the proxy, and in-app wor
   expect(said.length).toBeGreaterThan(0);
   await expect(body).toContainText(said);
   await expect(body).toContainText(detail!.desc.split('\n')[0]!);
-  // the work's picture loads from this server's image proxy
+  // the work's picture loads from this server's image proxy, in a box it had before it loaded
+  // (pixivision gives no size): the article does not move under the reader as it arrives
   const picture = body.locator(`img[alt="${work.title}"]`);
+  const box = () => picture.evaluate((el) => [el.clientWidth, el.clientHeight]);
+  const before = await box();
+  expect(before[1]).toBeGreaterThan(100);
   await picture.scrollIntoViewIfNeeded();
   await expect(picture).toBeVisible();
   await expect(picture).toHaveAttribute('src', /^\/i\//);
   await expectImageLoaded(picture);
+  expect(await box()).toEqual(before);
   // pixiv links open the app's own screens
   await expect(body.locator(`a[href="/users/${work.user_id}"]`).first()).toBeVisible();
   const link = body.locator(`a[href="/artworks/${work.illust_id}"]`).first();

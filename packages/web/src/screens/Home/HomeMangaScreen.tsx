@@ -8,7 +8,7 @@ import {
 } from '@pv/core';
 import { CardRow } from '../../components/CardRow/CardRow.tsx';
 import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
-import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
+import { useSelfHostedRows, useServerConfig } from '../../state/queries/config.ts';
 import {
   useLatest,
   useRandomList,
@@ -25,15 +25,15 @@ import { useRowState } from '../../state/queries/row-state.ts';
 export default function HomeMangaScreen() {
   const { t } = useTranslation();
   const settings = useSettings();
-  const { imageProxy: proxy, selfHosted } = useServerConfig();
+  const { imageProxy: proxy } = useServerConfig();
   const imageProxy = proxy ?? undefined;
   // self-hosted mode reveals the recommended and latest cards (spec 000 §1, §6)
-  const sections = useServerConfigLoaded() && selfHosted;
+  const { shown: sections, enabled } = useSelfHostedRows();
   const { defaultDate } = rankingDateWindow(new Date());
   const ranking = useRankingHead('day_manga', defaultDate);
-  const recommended = useRecommended('manga', sections);
+  const recommended = useRecommended('manga', enabled);
   const [showLatest, setShowLatest] = useState(false);
-  const latest = useLatest('manga', sections && showLatest);
+  const latest = useLatest('manga', enabled && showLatest);
   const random = useRandomList(RANDOM_MANGA_RANK_MODES, RANDOM_ILLUST_LAST_PAGE, SESSION_SEED);
   const randomItems = useMemo(
     () => filterArtworks(random.items, settings),

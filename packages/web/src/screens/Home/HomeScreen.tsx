@@ -10,7 +10,7 @@ import {
 } from '@pv/core';
 import { CardRow } from '../../components/CardRow/CardRow.tsx';
 import { ImageGrid } from '../../components/ImageGrid/ImageGrid.tsx';
-import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
+import { useSelfHostedRows, useServerConfig } from '../../state/queries/config.ts';
 import {
   useLatest,
   useRandomList,
@@ -32,7 +32,7 @@ import { useRowState } from '../../state/queries/row-state.ts';
 export default function HomeScreen() {
   const { t } = useTranslation();
   const settings = useSettings();
-  const { imageProxy: proxy, selfHosted } = useServerConfig();
+  const { imageProxy: proxy } = useServerConfig();
   const imageProxy = proxy ?? undefined;
 
   const tags = useTrendingTags();
@@ -44,11 +44,11 @@ export default function HomeScreen() {
   const { defaultDate } = rankingDateWindow(new Date());
   const ranking = useRankingHead('day', defaultDate);
   // self-hosted mode reveals the recommended, latest and discovery cards (spec 000 §1, §6)
-  const sections = useServerConfigLoaded() && selfHosted;
-  const discovery = useDiscoveryCard(discoveryMode(settings.content), sections);
-  const recommended = useRecommended('illust', sections);
+  const { shown: sections, enabled } = useSelfHostedRows();
+  const discovery = useDiscoveryCard(discoveryMode(settings.content), enabled);
+  const recommended = useRecommended('illust', enabled);
   const [showLatest, setShowLatest] = useState(false);
-  const latest = useLatest('illust', sections && showLatest);
+  const latest = useLatest('illust', enabled && showLatest);
   const random = useRandomList(RANDOM_RANK_MODES, RANDOM_ILLUST_LAST_PAGE, SESSION_SEED);
   const randomItems = useMemo(() => homeFeed(random.items, settings), [random.items, settings]);
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterArtworks, rankingDateWindow, recommendedNovelsFeed } from '@pv/core';
 import { NovelGrid } from '../../components/NovelCard/NovelGrid.tsx';
-import { useServerConfig, useServerConfigLoaded } from '../../state/queries/config.ts';
+import { useSelfHostedRows, useServerConfig } from '../../state/queries/config.ts';
 import {
   NOVEL_RANK_DEFAULT,
   useLatestNovels,
@@ -26,15 +26,15 @@ import { useRowState } from '../../state/queries/row-state.ts';
 export default function HomeNovelScreen() {
   const { t } = useTranslation();
   const settings = useSettings();
-  const { imageProxy: proxy, selfHosted } = useServerConfig();
+  const { imageProxy: proxy } = useServerConfig();
   const imageProxy = proxy ?? undefined;
   // self-hosted mode reveals the new and recommended cards, as on the other homes (spec 000 §1)
-  const sections = useServerConfigLoaded() && selfHosted;
+  const { shown: sections, enabled } = useSelfHostedRows();
   const { defaultDate } = rankingDateWindow(new Date());
   const ranking = useNovelRankingHead(NOVEL_RANK_DEFAULT, defaultDate);
-  const recommended = useRecommendedNovels(sections);
+  const recommended = useRecommendedNovels(enabled);
   const [showLatest, setShowLatest] = useState(false);
-  const latest = useLatestNovels(sections && showLatest);
+  const latest = useLatestNovels(enabled && showLatest);
   const random = useRandomNovels(SESSION_SEED);
   const randomItems = useMemo(
     () => filterArtworks(random.items, settings),

@@ -84,3 +84,14 @@ export function useAllowedImageSources(): string[] {
 export function useServerConfigLoaded(): boolean {
   return useQuery(CONFIG_QUERY).data !== undefined;
 }
+
+/**
+ * The homes' self-hosted rows (spec 000 §1, §6): `shown` while the config is still unknown, so
+ * that their loading placeholders hold the rows' place and nothing moves when the answer is in
+ * (self-hosted is the default); `enabled` (their calls) only once the server says so.
+ */
+export function useSelfHostedRows(): { shown: boolean; enabled: boolean } {
+  const { data } = useQuery(CONFIG_QUERY);
+  const selfHosted = (data ?? DEFAULT_CONFIG).selfHosted;
+  return { shown: selfHosted, enabled: data !== undefined && selfHosted };
+}
