@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { rankingDateWindow } from '@pv/core';
 import { SANDBOX_BASE_URL } from '../env.ts';
 import { expectImageLoaded } from './helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { expectImageLoaded, loadProblems, startSsrServer, type OwnServer } from './helpers.ts';
 
 /** A call for a ranking's first page (a tall window may ask for the second at once). */

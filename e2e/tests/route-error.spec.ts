@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 /**
  * A screen whose code chunk cannot be fetched (the tab runs an old build after a redeploy, or the
