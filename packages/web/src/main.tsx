@@ -58,14 +58,19 @@ if (external?.direct) {
   // A page the server rendered (issue 33): adopted as it is, from the data it was rendered with,
   // when this app renders it the same way (same language); otherwise rendered anew over it.
   const server = readPageData();
-  const adopt = server !== null && server.language === i18n.language;
   const queryClient = createQueryClient();
   // before the persister restores anything: the server's answers are the page's first data
   if (server) hydrate(queryClient, server.queries);
-  if (adopt) {
-    // the screen's chunk before the first render: a lazy route would render nothing at first
-    await resolveLazyRoutes(routes, window.location.pathname);
-  }
+  // The screen's chunk before the first render: a lazy route would render nothing at first. A
+  // chunk that does not load is the router's to report (its route error, a reload once), so the
+  // app then renders anew: never a server page left without its app.
+  const adopt =
+    server !== null &&
+    server.language === i18n.language &&
+    (await resolveLazyRoutes(routes, window.location.pathname).then(
+      () => true,
+      () => false,
+    ));
   const router = createRouter();
   // first, so that page transitions see a navigation as it was asked for
   installModalHistory(router);
