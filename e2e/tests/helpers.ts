@@ -183,8 +183,9 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
 }
 
 /**
- * A server of the spec's own with server rendering on (SSR=1), on this worker's sandbox, with no
- * viewer notices (as the shared server has none): for the specs of issue 33.
+ * A server of the spec's own with server rendering on (SSR=1, the default, named), on this
+ * worker's sandbox, with no viewer notices (as the shared server has none): for the specs of
+ * issue 33.
  */
 export function startSsrServer(): Promise<OwnServer> {
   return startOwnServer({
