@@ -55,6 +55,11 @@ function slotServers(slot: number) {
         // A second origin that may read the API and the images cross-site: image-proxy.spec.ts
         // draws one of our images on a canvas of a sandbox page.
         CORS_ORIGINS: sandboxUrl,
+        // Server rendering (issue 33), the default, named so that the suite runs on it whatever
+        // the default: every spec meets the pages the server renders, and acts once the app has
+        // taken them over (fixtures.ts). A spec that answers a page's first calls itself loads
+        // the shell first (helpers.ts shellFirst).
+        SSR: '1',
       },
     },
   ];

@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { rankingDateWindow } from '@pv/core';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded } from './helpers.ts';
+import { expectImageLoaded, shellFirst } from './helpers.ts';
 
 /** The artwork page (spec 001 §2.9): pictures, metadata, actions, author, related works. */
 
@@ -206,6 +206,9 @@ test('a caption above 500 characters starts shrunk; its links open in the app', 
     body.illust.caption = `<a href="pixiv://users/${single.user.id}">user/${single.user.id}</a><br />${long}<a href="https://example.com/x" target="_self">ext</a>`;
     await route.fulfill({ response: res, json: body });
   });
+  // the test's caption comes in the app's own call for the work, which a page the server
+  // rendered does not make
+  await shellFirst(page.context());
   await open(page, single.id);
   const caption = page.getByTestId('artwork-caption');
   const shrunk = (await caption.boundingBox())!.height;
@@ -261,8 +264,9 @@ test('a long manga is collapsed in its first frame, every picture box reserved: 
       for (const e of list.getEntries() as (PerformanceEntry & { value: number })[])
         probe.shift += e.value;
     }).observe({ type: 'layout-shift', buffered: true });
-    // The geometry at the commit that first puts the pictures in the document, before any of
-    // them has loaded and before that frame is painted.
+    // The geometry of the first frame with the pictures in the document, before any of them has
+    // loaded: read just before that frame is painted (a page the server rendered has them while
+    // its HTML is parsed, before its stylesheets apply: no frame is painted then).
     probe.read = () => {
       const box = (el: Element) => {
         const r = el.getBoundingClientRect();
@@ -284,8 +288,8 @@ test('a long manga is collapsed in its first frame, every picture box reserved: 
     };
     new MutationObserver((_, observer) => {
       if (!document.querySelector('[data-testid="artwork-picture"]')) return;
-      probe.first = probe.read();
       observer.disconnect();
+      requestAnimationFrame(() => (probe.first = probe.read()));
     }).observe(document, { childList: true, subtree: true });
   });
   await open(page, eleven.id);

@@ -1,4 +1,4 @@
-import { expect, test, type Page, type Response } from '@playwright/test';
+import { expect, test, type Page, type Response } from './fixtures.ts';
 
 /**
  * The author lists (spec 001 §2.1, issue 13): works (illust or manga, alias /illustrations),

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { idb } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import { idb, shellFirst } from './helpers.ts';
 
 const RATE_LIMIT = {
   error: { user_message: '', message: 'Rate Limit', reason: '', user_message_details: {} },
@@ -9,6 +9,8 @@ test('a failing list shows a toast for 2.5 s and the retry state; retry loads it
   page,
 }) => {
   let fail = true;
+  // the ranking from the app's own call, which the test answers (a rendered page carries it)
+  await shellFirst(page.context());
   await page.route('**/api/pixiv/rank?*', (route) =>
     fail ? route.fulfill({ json: RATE_LIMIT }) : route.fallback(),
   );
@@ -23,6 +25,7 @@ test('a failing list shows a toast for 2.5 s and the retry state; retry loads it
 });
 
 test('any other failure says the unknown-error text', async ({ page }) => {
+  await shellFirst(page.context());
   await page.route('**/api/pixiv/rank?*', (route) => route.fulfill({ status: 502, body: 'bad' }));
   await page.goto('/rank/monthly');
   await expect(page.getByTestId('toast')).toHaveText('Something went wrong. Please try again.');
@@ -31,6 +34,7 @@ test('any other failure says the unknown-error text', async ({ page }) => {
 test('a progress bar shows while a request runs', async ({ page }) => {
   let release!: () => void;
   const held = new Promise<void>((r) => (release = r));
+  await shellFirst(page.context());
   await page.route('**/api/pixiv/rank?*', async (route) => {
     await held;
     await route.fallback();
@@ -53,6 +57,8 @@ test('a reload shows cached answers at once, even with the network gone', async 
     })
     .toBe(true);
   await page.route('**/api/pixiv/**', (route) => route.abort());
+  // the shell, as the server sends a page it does not render: the list from the stored answers
+  await shellFirst(page.context());
   await page.reload();
   await expect(page.getByTestId('artwork-card-title').first()).toHaveText(first!);
 });

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 /**
  * From 1024 px (the desktop project is 1440 px wide): a side rail with the navigation on every

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 /**
  * The Following area (spec 000 §2 Following, §9; issue 13): a sign-in prompt for a visitor; for

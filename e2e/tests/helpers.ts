@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { expect, type Locator, type Page } from '@playwright/test';
-import { SANDBOX_BASE_URL } from '../env.ts';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { E2E_BASE_URL, SANDBOX_BASE_URL } from '../env.ts';
 
 /** Waits until `img` has finished loading real pixels. */
 export async function expectImageLoaded(img: Locator) {
@@ -183,8 +183,9 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
 }
 
 /**
- * A server of the spec's own with server rendering on (SSR=1), on this worker's sandbox, with no
- * viewer notices (as the shared server has none): for the specs of issue 33.
+ * A server of the spec's own with server rendering on (SSR=1, the default, named), on this
+ * worker's sandbox, with no viewer notices (as the shared server has none): for the specs of
+ * issue 33.
  */
 export function startSsrServer(): Promise<OwnServer> {
   return startOwnServer({
@@ -216,4 +217,15 @@ export function chooseSettingsFile(page: Page, text: string, name = 'settings.tx
     mimeType: 'text/plain',
     buffer: Buffer.from(text),
   });
+}
+
+/**
+ * The next page this context loads from the shared server is the app's shell, not a page the
+ * server rendered (issue 33): its first data comes from the app's own calls, which a test can then
+ * answer itself (`page.route`); a rendered page carries the server's and makes none. The cookie
+ * is the app's opt-out of preloads (first-data-cookie.ts), which the app removes as it starts
+ * (a visitor's calls are the anonymous ones): later loads are rendered again.
+ */
+export function shellFirst(context: BrowserContext, base = E2E_BASE_URL) {
+  return context.addCookies([{ name: 'pv_first_data', value: 'off', url: base }]);
 }

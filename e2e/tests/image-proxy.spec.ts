@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { rankingDateWindow } from '@pv/core';
 import { E2E_BASE_URL, SANDBOX_BASE_URL } from '../env.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 
 /**
  * Keyboard only, from a fresh load: every step lands on what it should, with a visible focus

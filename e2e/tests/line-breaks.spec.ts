@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 
 /**
  * Line breaks (issue 36 item 10), by geometry: Japanese wraps between phrases, tab labels keep to

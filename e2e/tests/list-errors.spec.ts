@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { SANDBOX_BASE_URL } from '../env.ts';
+import { shellFirst } from './helpers.ts';
 
 /**
  * Every list's error state (spec 000 §4 Lists, §8): pixiv failing once makes the list toast the
@@ -65,6 +66,9 @@ for (const c of cases) {
     page,
   }) => {
     await failOnce(page, c.upstream, { rateLimit: true });
+    // the fault is for the app's call: a page the server renders (the novel ranking) would meet
+    // it in the server's own call, then come as the shell whose call succeeds
+    await shellFirst(page.context());
     await page.goto(c.path());
     await expect(page.getByTestId('toast')).toHaveText(
       'Too many requests. Please try again later.',

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page, type WebSocket } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type WebSocket } from './fixtures.ts';
 import { SANDBOX_BASE_URL } from '../env.ts';
 import { expectImageLoaded, letTimePass, scrollUntil } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 // The sandbox's safe demo account (packages/sandbox/README.md).
 const SAFE_TOKEN = 'sbxSafeRefreshToken000000000000000000000002';

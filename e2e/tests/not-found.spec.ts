@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 test('an unknown path shows the 404 page whose button goes home', async ({ page }) => {
   await page.goto('/this/path/does/not/exist');

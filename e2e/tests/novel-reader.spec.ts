@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { novelPlainText } from '@pv/core';
 import { expectImageLoaded, historyIds } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './fixtures.ts';
 import {
   DEFAULT_CONTENT_SETTINGS,
   RECOMMENDED_NOVELS_MAX,
@@ -9,7 +9,7 @@ import {
   toProxiedImageUrl,
   type RawNovel as CoreRawNovel,
 } from '@pv/core';
-import { expectImageLoaded, letTimePass, scrollUntil } from './helpers.ts';
+import { expectImageLoaded, letTimePass, scrollUntil, shellFirst } from './helpers.ts';
 
 /** The novel screens (spec 000 §2 Novel home, Ranking, Search) as a person uses them. */
 
@@ -205,6 +205,8 @@ test('a card opens its novel; its author and tags lead to the user and a novel s
 
 test('novel ranking: switching modes and dates reloads the list', async ({ page }) => {
   const window = rankingDateWindow(new Date());
+  // the first list from the app's own call, which the test reads (a rendered page makes none)
+  await shellFirst(page.context());
   const first = page.waitForResponse((r) => r.url().includes('/api/pixiv/rank_novel?'));
   await page.goto('/rank_novel/day');
   const day = new URL((await first).url());

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { E2E_BASE_URL } from '../env.ts';
 import { recordToasts } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { rankingDateWindow } from '@pv/core';
 import { E2E_BASE_URL } from '../env.ts';
 import { expectImageLoaded } from './helpers.ts';

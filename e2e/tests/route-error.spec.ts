@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 /**
  * A screen whose code chunk cannot be fetched (the tab runs an old build after a redeploy, or the
@@ -57,4 +57,17 @@ test('a chunk that keeps failing shows the error screen with a reload, after one
   await error.getByRole('button', { name: 'Reload' }).click();
   await expect(page.getByTestId('rank-category')).toBeVisible();
   expect(loads.n).toBe(2);
+});
+
+test('landing on a rendered page whose chunk keeps failing: the app still starts, reloads once, then shows the error screen', async ({
+  page,
+}) => {
+  // the server renders the ranking; the app needs the screen's chunk to take that markup over
+  await page.route(RANK_CHUNK, (route) => route.abort('internetdisconnected'));
+  const loads = countDocumentLoads(page);
+  await page.goto('/rank/daily');
+  const error = page.getByTestId('route-error');
+  await expect(error).toContainText('Reload to continue with the latest version');
+  await expect.poll(() => loads.n).toBe(2);
+  await expect(error).toBeVisible();
 });

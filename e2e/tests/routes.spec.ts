@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { rankingDateWindow } from '@pv/core';
 
 /** Every path of the route table (spec 001 §2.1) and every alias, with what it must show. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import type { SpotlightDetail, SpotlightList } from '@pv/core';
 import { SANDBOX_BASE_URL } from '../env.ts';
 import { expectImageLoaded } from './helpers.ts';

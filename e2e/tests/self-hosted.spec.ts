@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 
 /** The server as one run without self-hosted mode answers `/api/config`. */
 async function notSelfHosted(page: Page) {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { expectImageLoaded, recordToasts } from './helpers.ts';
 
 // The sandbox's all-ages demo account and its www session (packages/sandbox/README.md).

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { rankingDateWindow } from '@pv/core';
 
 // The sandbox's demo account (packages/sandbox/README.md).

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import type { SpotlightDetail, SpotlightList } from '@pv/core';
 import { expectImageLoaded, scrollUntil } from './helpers.ts';
 

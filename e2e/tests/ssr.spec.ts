@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { rankingDateWindow } from '@pv/core';
 import { expectImageLoaded, loadProblems, startSsrServer, type OwnServer } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './fixtures.ts';
 import { SANDBOX_BASE_URL } from '../env.ts';
 import { expectImageLoaded, historyIds, linkedArtworkId } from './helpers.ts';
 

@@ -27,6 +27,12 @@ describe('configuration', () => {
     );
   });
 
+  it('renders landing pages on the server unless SSR=0', () => {
+    expect(readEnv({}).SSR).toBe('1');
+    expect(readEnv({ SSR: '0' }).SSR).toBe('0');
+    expect(() => readEnv({ SSR: 'off' })).toThrow(/SSR/);
+  });
+
   it('bounds the heap growing factor at 50 % unless told otherwise', () => {
     expect(readEnv({}).HEAP_GROWING_PERCENT).toBe(50);
     expect(readEnv({ HEAP_GROWING_PERCENT: '0' }).HEAP_GROWING_PERCENT).toBe(0);

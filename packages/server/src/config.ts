@@ -70,12 +70,11 @@ const EnvSchema = z.object({
   SELF_HOSTED: z.enum(['true', 'false']).default('true'),
   PREVIEW_ADULT: z.enum(['true', 'false']).default('false'),
   /**
-   * 1: landing pages are rendered on the server (issue 33: the rankings, an artwork, a novel, a
-   * user; packages/web src/app/server-routes.ts). Off by default until the whole browser suite
-   * passes with it on (an artwork's long press, long caption, author carousel and long-manga
-   * layout tests still fail against server-rendered pages); 0 serves the app's shell.
+   * 1 (the default): landing pages are rendered on the server (issue 33: the rankings, an
+   * artwork, a novel, a user; packages/web src/app/server-routes.ts) and the app hydrates them;
+   * 0 serves the app's shell for every page, as before server rendering.
    */
-  SSR: z.enum(['0', '1']).default('0'),
+  SSR: z.enum(['0', '1']).default('1'),
   /**
    * V8's heap growing factor, percent over the live objects after a full collection (main.ts,
    * applyHeapGrowth); 0 leaves V8's own, which lets a burst grow the heap to about four times them.

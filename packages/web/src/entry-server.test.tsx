@@ -23,6 +23,7 @@ import {
   type ServerView,
 } from './app/server-render.ts';
 import { render, type ServerRender } from './entry-server.tsx';
+import { HYDRATED_ATTRIBUTE } from './lib/useHydratedMark.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import type { ApiClient } from './state/api/client.ts';
 import {
@@ -76,8 +77,8 @@ const serverPage = (view?: ServerView) =>
  * element before hydration as `picture`.
  */
 async function hydratePage(page: ServerRender) {
-  const { errors, calls, cardBefore } = await hydrateAt('/rank/daily', page);
-  return { errors, calls, picture: cardBefore };
+  const { errors, calls, cardBefore, markedBefore } = await hydrateAt('/rank/daily', page);
+  return { errors, calls, picture: cardBefore, markedBefore };
 }
 
 /** The roots hydrated by a test, unmounted after it (a settings change would reach them). */
@@ -148,6 +149,7 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
   };
   const router = createBrowserRouter(routes);
   const cardBefore = document.querySelector('[data-testid="artwork-card"] img');
+  const markedBefore = document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE);
   await act(async () => {
     const root = hydrateRoot(
       document.getElementById('root')!,
@@ -163,7 +165,7 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
     roots.push(root);
   });
   const cardAfter = document.querySelector('[data-testid="artwork-card"] img');
-  return { errors, calls, cardBefore, cardAfter };
+  return { errors, calls, cardBefore, cardAfter, markedBefore };
 }
 
 describe('a server-rendered page', () => {
@@ -176,6 +178,7 @@ describe('a server-rendered page', () => {
     act(() => roots.splice(0).forEach((root) => root.unmount()));
     vi.restoreAllMocks();
     document.body.innerHTML = '';
+    document.documentElement.removeAttribute(HYDRATED_ATTRIBUTE);
     localStorage.clear();
   });
 
@@ -189,8 +192,11 @@ describe('a server-rendered page', () => {
     expect(page!.html).not.toContain('Adult work');
     expect(page!.html).toContain('A manga');
 
-    const { errors, calls, picture } = await hydratePage(page!);
+    const { errors, calls, picture, markedBefore } = await hydratePage(page!);
     expect(errors).toEqual([]);
+    // taken over: <html> says so (what browser tests wait for), and not before
+    expect(markedBefore).toBe(false);
+    expect(document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)).toBe(true);
     // the server's picture element is the app's, and the ranking was not asked for again
     expect(document.querySelector('[data-testid="artwork-card"] img')).toBe(picture);
     expect(calls.filter((c) => c === 'rank')).toEqual([]);

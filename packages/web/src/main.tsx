@@ -16,6 +16,7 @@ import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
 import { holdPreloads } from './state/api/preloaded.ts';
 import { OWN_API_BASE, readApiBase } from './state/settings/api-base.ts';
+import { readImageProxy } from './state/settings/image-proxy.ts';
 import { syncFirstDataCookie } from './state/settings/first-data-cookie.ts';
 import { mirrorFirstPaint } from './state/settings/first-paint-cookie.ts';
 import { ServerSettingsContext, readSettings } from './state/settings/settings.ts';
@@ -58,14 +59,23 @@ if (external?.direct) {
   // A page the server rendered (issue 33): adopted as it is, from the data it was rendered with,
   // when this app renders it the same way (same language); otherwise rendered anew over it.
   const server = readPageData();
-  const adopt = server !== null && server.language === i18n.language;
   const queryClient = createQueryClient();
   // before the persister restores anything: the server's answers are the page's first data
   if (server) hydrate(queryClient, server.queries);
-  if (adopt) {
-    // the screen's chunk before the first render: a lazy route would render nothing at first
-    await resolveLazyRoutes(routes, window.location.pathname);
-  }
+  // The screen's chunk before the first render: a lazy route would render nothing at first. A
+  // chunk that does not load is the router's to report (its route error, a reload once), so the
+  // app then renders anew: never a server page left without its app.
+  // A user's own image proxy: the server drew the pictures through this site's /i/, which the
+  // adopted page would keep (useLazyImage keeps a shown picture); rendered anew, they come
+  // through the user's choice, from the same data.
+  const adopt =
+    server !== null &&
+    server.language === i18n.language &&
+    readImageProxy() === null &&
+    (await resolveLazyRoutes(routes, window.location.pathname).then(
+      () => true,
+      () => false,
+    ));
   const router = createRouter();
   // first, so that page transitions see a navigation as it was asked for
   installModalHistory(router);

@@ -2,7 +2,13 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normaliseIllust, rankingDateWindow, type RawIllust } from '@pv/core';
+import {
+  DEFAULT_CONTENT_SETTINGS,
+  isHomeFeedArtwork,
+  normaliseIllust,
+  rankingDateWindow,
+  type RawIllust,
+} from '@pv/core';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
 import { PRELOADED_CARD_PICTURES, pagePlan, plainWork } from './first-data.ts';
 
@@ -128,14 +134,39 @@ describe('the first-data head part', () => {
     const href = (await preloads(t, '/'))[1]!.href;
     const illusts = await rankingIllusts(t, href);
     const pictures = (await preloads(t, '/')).slice(2);
+    // the row's cards: no manga, no multi-page work (a picture of one would never be used)
+    const prefs = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
     const expected = illusts
       .map(normaliseIllust)
-      .filter(plainWork)
+      .filter((a) => plainWork(a) && isHomeFeedArtwork(a, prefs))
       .slice(0, PRELOADED_CARD_PICTURES)
       .map((a) => a.images[0]!.s.replace('https://i.pximg.net/', '/i/'));
     expect(expected).toHaveLength(PRELOADED_CARD_PICTURES);
     expect(pictures.map((p) => p.href)).toEqual(expected);
     expect(pictures.every((p) => p.as === 'image' && p.high)).toBe(true);
+  });
+
+  it('preloads no picture of a card the user’s ranking leaves out, and none for a user who blocks', async () => {
+    const href = (await preloads(t, '/rank/daily'))[0]!.href;
+    const works = (await rankingIllusts(t, href)).map(normaliseIllust).filter(plainWork);
+    // the daily ranking mixes manga among its first works, as pixiv's does
+    expect(works.slice(0, PRELOADED_CARD_PICTURES).some((a) => a.type === 'manga')).toBe(true);
+    const picture = (a: (typeof works)[number]) =>
+      a.images[0]!.m.replace('https://i.pximg.net/', '/i/');
+    const shown = async (filters: string) =>
+      (await preloads(t, '/rank/daily', { cookie: `pv_paint=auto.38a9f5.en.Masonry.${filters}` }))
+        .slice(1)
+        .map((p) => p.href);
+    // hides manga in rankings: the first cards that are not manga
+    expect(await shown('am')).toEqual(
+      works
+        .filter((a) => a.type !== 'manga')
+        .slice(0, PRELOADED_CARD_PICTURES)
+        .map(picture),
+    );
+    // blocks a tag or an author: which cards show is the app's to know
+    expect(await shown('ab')).toEqual([]);
+    expect(await shown('a')).toEqual(works.slice(0, PRELOADED_CARD_PICTURES).map(picture));
   });
 
   it('preloads an artwork’s detail and its first picture, under every alias', async () => {

@@ -12,7 +12,9 @@
  */
 import type { FastifyRequest } from 'fastify';
 import {
+  DEFAULT_CONTENT_SETTINGS,
   isAiArtwork,
+  isHomeFeedArtwork,
   isLimitPlaceholder,
   normaliseIllust,
   rankTypeOf,
@@ -24,6 +26,7 @@ import {
 } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { peekMirror, readMirror, type MirrorDeps } from './api/pixiv/index.ts';
+import { renderViewOf, type RenderView } from './first-paint.ts';
 import { escapeMarkup } from './share/public-url.ts';
 import type { HeadPart } from './spa.ts';
 
@@ -47,8 +50,15 @@ interface MirrorCall {
 /** The first data of a page: mirror calls to preload, and where the first pictures come from. */
 interface PagePlan {
   calls: MirrorCall[];
-  /** The call whose answer lists the first cards, and which picture size the cards show. */
-  cards?: { call: MirrorCall; size: 's' | 'm' };
+  /**
+   * The call whose answer lists the first cards, which picture size the cards show, and which of
+   * its works the screen shows (for the user's view, the first-paint cookie's; absent: defaults).
+   */
+  cards?: {
+    call: MirrorCall;
+    size: 's' | 'm';
+    shows: (work: Artwork, view?: RenderView) => boolean;
+  };
   /** An artwork page: its first picture, from the detail the link preview loads anyway. */
   artwork?: number;
   /** Fetched for the server's render only, never preloaded (see `pagePlan` on user pages). */
@@ -59,6 +69,17 @@ export function mirrorUrl(call: MirrorCall): string {
   const qs = new URLSearchParams(call.params).toString();
   return `/api/pixiv/${call.name}${qs ? `?${qs}` : ''}`;
 }
+
+/** The home's ranking row leaves out manga and multi-page works (core home-feed.ts). */
+const homeShows = (work: Artwork) =>
+  isHomeFeedArtwork(work, {
+    content: DEFAULT_CONTENT_SETTINGS,
+    blocks: { tags: [], authorIds: [] },
+  });
+
+/** A ranking leaves out manga for a user who hides them there (RankScreen). */
+const rankingShows = (work: Artwork, view?: RenderView) =>
+  !(view?.hideRankManga && work.type === 'manga');
 
 /**
  * What a page path needs first, as the app's screens ask for it: `/rank/{type}` its ranking's
@@ -79,7 +100,10 @@ export function pagePlan(url: string, now: Date): PagePlan | null {
   const window = rankingDateWindow(now);
   if (/^\/(?:home|index(?:\.html)?)?$/.test(path)) {
     const ranking = { name: 'rank', params: { mode: 'day', date: window.defaultDate } };
-    return { calls: [{ name: 'tags', params: {} }, ranking], cards: { call: ranking, size: 's' } };
+    return {
+      calls: [{ name: 'tags', params: {} }, ranking],
+      cards: { call: ranking, size: 's', shows: homeShows },
+    };
   }
   const rank = /^\/rank\/([a-z0-9_]{1,40})\/?$/.exec(path);
   if (rank) {
@@ -90,7 +114,7 @@ export function pagePlan(url: string, now: Date): PagePlan | null {
     // a real day inside the window, not a string that sorts between its ends
     const date = isRankingDateAllowed(requested, window) ? requested : window.defaultDate;
     const call = { name: 'rank', params: { mode: type.mode, date, page: '1' } };
-    return { calls: [call], cards: { call, size: 'm' } };
+    return { calls: [call], cards: { call, size: 'm', shows: rankingShows } };
   }
   const artwork = /^\/(?:artworks|illust|i)\/(\d{1,12})\/?$/.exec(path);
   if (artwork) {
@@ -164,10 +188,14 @@ async function firstPictures(
 ): Promise<string[]> {
   const language = firstLanguage(req.headers['accept-language']);
   if (plan.cards) {
-    const { call, size } = plan.cards;
+    const { call, size, shows } = plan.cards;
+    // a user who blocks tags or authors (or whose cookie does not read): the server cannot tell
+    // which cards the screen shows, and a picture preloaded for a card never shown is wasted
+    const shaped = renderViewOf(req);
+    if (!shaped) return [];
     const body = await peekMirror(options.deps, call.name, call.params, language);
     return illustsOf(body)
-      .filter(plainWork)
+      .filter((work) => plainWork(work) && shows(work, shaped.view))
       .slice(0, PRELOADED_CARD_PICTURES)
       .map((work) => work.images[0]?.[size] ?? work.thumbnail);
   }

@@ -396,6 +396,18 @@ describe('server rendering (SSR=1)', () => {
     expect(JSON.parse(text)).toEqual({ a: '</script><!--\u2028\u2029&' });
   });
 
+  it('serves the shell with server rendering off (SSR=0), the server bundle there or not', async () => {
+    const s = await startHostileTestServer({ webDist: dist, serverRender: false });
+    try {
+      const res = await s.app.inject({ url: '/rank/daily', headers: PAGE });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('first-paint-shell');
+      expect(res.body).not.toContain(SERVER_DATA_ID);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('serves the shell, warning once, when the web build has no server bundle', async () => {
     const bare = mkdtempSync(join(tmpdir(), 'pv-ssr-bare-'));
     mkdirSync(join(bare, 'assets'));

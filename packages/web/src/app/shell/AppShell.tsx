@@ -5,6 +5,7 @@ import type { RouteHandle } from '../routes.tsx';
 import { ProgressBar } from '../../components/ProgressBar/ProgressBar.tsx';
 import { Toaster } from '../../components/Toast/Toaster.tsx';
 import { useMediaQuery } from '../../lib/useMediaQuery.ts';
+import { HydratedMark } from '../../lib/useHydratedMark.ts';
 import { useServerRender } from '../../lib/useServerRender.ts';
 import { AppStatus } from './AppStatus.tsx';
 import { BottomNav } from './BottomNav.tsx';
@@ -74,6 +75,8 @@ export function AppShell() {
           <NoticeFeed />
           <Suspense fallback={null}>
             <Outlet />
+            {/* in the screen's boundary, which hydrates after the shell: marks the whole page */}
+            <HydratedMark />
           </Suspense>
         </div>
       </main>

@@ -5,6 +5,7 @@
 import type { Root } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useHydratedMark } from '../../lib/useHydratedMark.ts';
 import styles from './LeaveSite.module.css';
 
 export function renderLeaveSite(root: Root, url: string, back: string): void {
@@ -14,6 +15,7 @@ export function renderLeaveSite(root: Root, url: string, back: string): void {
 function LeaveSite({ url, back }: { url: string; back: string }) {
   const { t } = useTranslation();
   useDocumentTitle(t('startup.leave_title'));
+  useHydratedMark();
   return (
     <main className={styles.page} data-testid="leave-site">
       <h1 className={styles.title}>{t('startup.leave_title')}</h1>

@@ -3,6 +3,7 @@ import { useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isChunkLoadError } from '../../lib/chunk-error.ts';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { useHydratedMark } from '../../lib/useHydratedMark.ts';
 import { reloadOnceForChunkError } from './chunk-reload.ts';
 import styles from './RouteError.module.css';
 
@@ -19,6 +20,8 @@ export function RouteError() {
     if (chunk) reloadOnceForChunkError();
   }, [chunk]);
   useDocumentTitle(t('error.route_title'));
+  // the shell's own failure renders this in its place: the page is still the app's
+  useHydratedMark();
   return (
     <section className={styles.page} role="alert" data-testid="route-error">
       <h1 className={styles.title}>{t('error.route_title')}</h1>

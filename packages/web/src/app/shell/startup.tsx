@@ -8,6 +8,7 @@ import type { Root } from 'react-dom/client';
 import { useTranslation } from 'react-i18next';
 import i18next from 'i18next';
 import { ACCESS_TOKEN_TTL_SECONDS } from '@pv/core';
+import { useHydratedMark } from '../../lib/useHydratedMark.ts';
 import { NSFW_ON, decideStartup, type StartupDecision } from '../../lib/startup-checks.ts';
 import { readClientConfig, saveClientConfig } from '../../state/settings/client-config.ts';
 import { readSettings } from '../../state/settings/settings.ts';
@@ -44,6 +45,7 @@ export function renderBlocked(root: Root): void {
 
 function BlockedPage() {
   const { t } = useTranslation();
+  useHydratedMark();
   return (
     <div className={styles.blocked} data-testid="blocked-page">
       <p>{t('startup.blocked')}</p>
