@@ -1,21 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { readFileSync } from 'node:fs';
-import { rankingDateWindow } from '@pv/core';
-
-const LANGUAGES = [
-  'zh-Hans',
-  'zh-Hant',
-  'de',
-  'el',
-  'en',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'ko',
-  'pt',
-  'ru',
-];
+import { LANGUAGES, rankingDateWindow } from '@pv/core';
 
 function catalogue(language: string): { nav: Record<string, string> } {
   return JSON.parse(

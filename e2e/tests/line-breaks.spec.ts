@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from './fixtures.ts';
+import { LANGUAGES } from '@pv/core';
 
 /**
  * Line breaks (issue 36 item 10), by geometry: Japanese wraps between phrases, tab labels keep to
@@ -96,22 +97,6 @@ test('a title that fits keeps its full form: Japanese at 390 px', async ({ page 
   }));
   expect(scroll).toBeLessThanOrEqual(client);
 });
-
-/** The interface languages (packages/web/src/locales). */
-const LANGUAGES = [
-  'de',
-  'el',
-  'en',
-  'es',
-  'fr',
-  'it',
-  'ja',
-  'ko',
-  'pt',
-  'ru',
-  'zh-Hans',
-  'zh-Hant',
-];
 
 /**
  * The screens whose top bar holds controls beside the title (each ranking category, its menu
