@@ -140,6 +140,9 @@ async function visit(context: BrowserContext, page: Page, screens: Screen[]) {
     for (const slot of screen.slots) {
       await expect(page.locator('body')).toContainText(`⟦${slot}⟧`, { timeout: 45_000 });
     }
+    // the slots may be the server's markup: what the app draws (and what `then` does) comes once
+    // the app has taken the page over
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
     await screen.then?.(page);
     dom.push(...(await domFindings(page)).map((f) => `${path}: ${f}`));
     for (const s of await shownSlots(page)) slots.add(s);
@@ -282,6 +285,8 @@ test('a novel translation and the html download of a hostile novel run nothing',
   const found = await watch(context, page);
   await page.goto(`${base}/novel/${EVERY_MARKUP}`, { waitUntil: 'commit' });
   await expect(page.locator('body')).toContainText('⟦novel.text⟧', { timeout: 45_000 });
+  // the text is the server's markup: the translation controls answer once the app has taken over
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   await page.getByTestId('novel-translate-service').selectOption('ai1');
   await page.getByTestId('novel-translate-start').click();
   await expect(page.getByTestId('novel-translation-text')).toContainText('⟦translation⟧', {
