@@ -100,5 +100,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The web tests share one module graph per worker (packages/web/vitest.config.ts): a module
+    // mock there misses every module an earlier file imported, so a test file that mocks one is
+    // listed in ISOLATED_FILES there (the web-isolated project) and here.
+    files: ['packages/web/src/**/*.test.ts', 'packages/web/src/**/*.test.tsx'],
+    ignores: ['packages/web/src/entry-server.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='vi'][callee.property.name=/^(mock|doMock)$/]",
+          message:
+            'A module mock needs a module graph of its own: add the file to ISOLATED_FILES (packages/web/vitest.config.ts) and to this rule’s ignores, or pass the dependency in.',
+        },
+      ],
+    },
+  },
   { files: ['scripts/**', 'bench/**', 'e2e/**'], rules: { 'no-console': 'off' } },
 );

@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 
 /**
  * Test files that mock a module (`vi.mock`): a module mock holds only in a fresh module graph,
- * so these run isolated, in the `web-isolated` project (vitest.isolated.config.ts).
+ * so these run isolated, in the `web-isolated` project (vitest.isolated.config.ts). ESLint
+ * (eslint.config.js) refuses `vi.mock` in any other web test file.
  */
 export const ISOLATED_FILES = ['src/entry-server.test.tsx'];
 
