@@ -246,8 +246,10 @@ interface PicturesGeometry {
 interface LayoutProbe {
   /** The sum of the layout shifts so far. */
   shift: number;
-  /** The geometry when the pictures first entered the document. */
+  /** The geometry of the first frame with the pictures and what follows them in the document. */
   first?: PicturesGeometry;
+  /** The most pictures any frame had. */
+  most: number;
   read: () => PicturesGeometry;
 }
 
@@ -257,6 +259,7 @@ test('a long manga is collapsed in its first frame, every picture box reserved: 
   await page.addInitScript(() => {
     const probe: LayoutProbe = {
       shift: 0,
+      most: 0,
       read: () => ({ pictures: [], counters: [], showAll: null }),
     };
     (window as unknown as { __probe: LayoutProbe }).__probe = probe;
@@ -264,9 +267,10 @@ test('a long manga is collapsed in its first frame, every picture box reserved: 
       for (const e of list.getEntries() as (PerformanceEntry & { value: number })[])
         probe.shift += e.value;
     }).observe({ type: 'layout-shift', buffered: true });
-    // The geometry of the first frame with the pictures in the document, before any of them has
-    // loaded: read just before that frame is painted (a page the server rendered has them while
-    // its HTML is parsed, before its stylesheets apply: no frame is painted then).
+    // The geometry of the frames with pictures in the document, read just before each is
+    // painted. The first one kept is the first whose document goes past the pictures ("show all"
+    // is there, or the HTML is parsed): a page the server rendered may paint while its HTML is
+    // still arriving, with a first picture and nothing under it yet.
     probe.read = () => {
       const box = (el: Element) => {
         const r = el.getBoundingClientRect();
@@ -286,18 +290,29 @@ test('a long manga is collapsed in its first frame, every picture box reserved: 
         showAll: showAll ? box(showAll) : null,
       };
     };
-    new MutationObserver((_, observer) => {
-      if (!document.querySelector('[data-testid="artwork-picture"]')) return;
-      observer.disconnect();
-      requestAnimationFrame(() => (probe.first = probe.read()));
-    }).observe(document, { childList: true, subtree: true });
+    let frame = false;
+    const nextFrame = () => {
+      if (frame || !document.querySelector('[data-testid="artwork-picture"]')) return;
+      frame = true;
+      requestAnimationFrame(() => {
+        frame = false;
+        const now = probe.read();
+        probe.most = Math.max(probe.most, now.pictures.length);
+        if (!probe.first && (now.showAll || document.readyState !== 'loading')) probe.first = now;
+      });
+    };
+    new MutationObserver(nextFrame).observe(document, { childList: true, subtree: true });
+    document.addEventListener('DOMContentLoaded', nextFrame);
   });
   await open(page, eleven.id);
   const probe = () =>
     page.evaluate(() => {
-      const { shift, first, read } = (window as unknown as { __probe: LayoutProbe }).__probe;
-      return { shift, first: first!, now: read() };
+      const { shift, first, most, read } = (window as unknown as { __probe: LayoutProbe }).__probe;
+      return { shift, first: first!, most, now: read() };
     });
+  await page.waitForFunction(
+    () => (window as unknown as { __probe: LayoutProbe }).__probe.first !== undefined,
+  );
   const { first } = await probe();
   // collapsed from the start: 3 pictures and "show all N", no frame with more pages
   expect(first.pictures).toHaveLength(3);
@@ -311,7 +326,8 @@ test('a long manga is collapsed in its first frame, every picture box reserved: 
   for (const c of first.counters) expect(c.bottom).toBeLessThanOrEqual(first.showAll!.top);
   await page.getByTestId('artwork-show-all').scrollIntoViewIfNeeded();
   for (const img of await page.getByTestId('artwork-image').all()) await expectImageLoaded(img);
-  const { now: loaded, shift } = await probe();
+  const { now: loaded, shift, most } = await probe();
+  expect(most).toBe(3);
   const near = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThan(1);
   first.pictures.forEach((p, i) => {
     near(loaded.pictures[i]!.top, p.top);

@@ -494,19 +494,22 @@ test('user search: the users tab searches names and shows user cards with their 
   await page.getByTestId('search-input').press('Enter');
   await expect(page).toHaveURL(new RegExp(`/search_user/${encodeURIComponent(word)}$`));
   const cards = page.getByTestId('user-card');
-  await expect(cards.first()).toBeVisible();
   // the cards are the users the search answers, in its order (how many of them match by name
   // rather than by pixiv ID depends on the sandbox's day), and some match by name
   const answer = (await (
     await page.request.get(`/api/pixiv/search_user?word=${encodeURIComponent(word)}&page=1`)
   ).json()) as { user_previews: { user: { name: string } }[] };
   const expected = answer.user_previews.map((p) => p.user.name);
-  // (the list may have paged on meanwhile: the first page is compared)
-  const names = await page.getByTestId('user-card-name').allTextContents();
-  const n = Math.min(names.length, expected.length);
-  expect(n).toBeGreaterThan(0);
-  expect(names.slice(0, n)).toEqual(expected.slice(0, n));
-  expect(names.some((n) => n.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+  expect(expected.length).toBeGreaterThan(0);
+  // Waited for as a whole: until the search's screen has its answer, the cards may still be the
+  // recommended users of /search_user, or none while the answer loads. (The list may page on
+  // meanwhile: the first page is compared.)
+  const names = page.getByTestId('user-card-name');
+  await expect
+    .poll(async () => (await names.allTextContents()).slice(0, expected.length))
+    .toEqual(expected);
+  const shown = await names.allTextContents();
+  expect(shown.some((n) => n.toLowerCase().includes(word.toLowerCase()))).toBe(true);
   const work = cards.first().getByTestId('user-card-work').first();
   await expect(work).toBeVisible();
   await work.click();
