@@ -31,82 +31,92 @@ import { renderLeaveSite } from './app/shell/LeaveSite.tsx';
 import { registerServiceWorker } from './app/shell/service-worker.ts';
 import { reportNetwork, watchConnectivity } from './state/ui/network.ts';
 
-const external = externalTarget(window.location.search, window.location.origin);
-if (external?.direct) {
-  window.location.replace(external.url);
-} else if (external) {
-  await initI18n();
-  renderLeaveSite(
-    createRoot(document.getElementById('root')!),
-    external.url,
-    window.location.pathname,
-  );
-} else {
-  // the server preloads a page's first mirror calls only while they are its anonymous ones
-  syncFirstDataCookie(userToken() !== undefined || readApiBase() !== OWN_API_BASE);
-  // the answers preloaded with the HTML, asked for at once for the first queries to take
-  holdPreloads();
-  const i18n = await initI18n();
-  // the next page's first paint in this browser's theme, language and layout (server-side)
-  mirrorFirstPaint(readSettings());
-  i18n.on('languageChanged', () => mirrorFirstPaint(readSettings()));
-  const container = document.getElementById('root')!;
-  const startup = checkStartup();
-  if (startup.kind === 'blocked') {
-    renderBlocked(createRoot(container));
-    throw new Error(startup.abort);
+/**
+ * Starts the app. Not top-level code: a module that awaits at its top level holds back every
+ * module importing it until it settles, and the screen chunks this start awaits (the lazy route
+ * of a page the server rendered) import the modules bundled with this entry (vite.config.ts): a
+ * top-level await here would wait for them while they wait for it, and the app never starts.
+ */
+async function start(): Promise<void> {
+  const external = externalTarget(window.location.search, window.location.origin);
+  if (external?.direct) {
+    window.location.replace(external.url);
+  } else if (external) {
+    await initI18n();
+    renderLeaveSite(
+      createRoot(document.getElementById('root')!),
+      external.url,
+      window.location.pathname,
+    );
+  } else {
+    // the server preloads a page's first mirror calls only while they are its anonymous ones
+    syncFirstDataCookie(userToken() !== undefined || readApiBase() !== OWN_API_BASE);
+    // the answers preloaded with the HTML, asked for at once for the first queries to take
+    holdPreloads();
+    const i18n = await initI18n();
+    // the next page's first paint in this browser's theme, language and layout (server-side)
+    mirrorFirstPaint(readSettings());
+    i18n.on('languageChanged', () => mirrorFirstPaint(readSettings()));
+    const container = document.getElementById('root')!;
+    const startup = checkStartup();
+    if (startup.kind === 'blocked') {
+      renderBlocked(createRoot(container));
+      throw new Error(startup.abort);
+    }
+    // A page the server rendered (issue 33): adopted as it is, from the data it was rendered with,
+    // when this app renders it the same way (same language); otherwise rendered anew over it.
+    const server = readPageData();
+    const queryClient = createQueryClient();
+    // before the persister restores anything: the server's answers are the page's first data
+    if (server) hydrate(queryClient, server.queries);
+    // The screen's chunk before the first render: a lazy route would render nothing at first. A
+    // chunk that does not load is the router's to report (its route error, a reload once), so the
+    // app then renders anew: never a server page left without its app.
+    // A user's own image proxy: the server drew the pictures through this site's /i/, which the
+    // adopted page would keep (useLazyImage keeps a shown picture); rendered anew, they come
+    // through the user's choice, from the same data.
+    const adopt =
+      server !== null &&
+      server.language === i18n.language &&
+      readImageProxy() === null &&
+      (await resolveLazyRoutes(routes, window.location.pathname).then(
+        () => true,
+        () => false,
+      ));
+    const router = createRouter();
+    // first, so that page transitions see a navigation as it was asked for
+    installModalHistory(router);
+    installPageTransitions(router);
+    const app = (
+      <StrictMode>
+        <ServerMediaContext.Provider value={adopt ? serverViewportWidth(server.desktop) : null}>
+          {/* hydration renders with the settings the server rendered with, then with the user's */}
+          <ServerSettingsContext.Provider value={viewSettings(adopt ? server.view : undefined)}>
+            <Providers
+              api={createApiClient({
+                base: readApiBase(),
+                userToken,
+                webSession: webSessionHeaders,
+                onNetwork: reportNetwork,
+              })}
+              queryClient={queryClient}
+            >
+              <RouterProvider router={router} />
+            </Providers>
+          </ServerSettingsContext.Provider>
+        </ServerMediaContext.Provider>
+      </StrictMode>
+    );
+    if (adopt) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+    afterStartup(startup);
+    loadFallbackCatalogueAfterPaint();
+    watchConnectivity();
+    installImageFallback();
+    const helper = readSettings().app.isDirectPximg ? pictureHelper() : null;
+    if (helper) installDirectPictures(helper, upstreamPicture);
+    if (import.meta.env.PROD) registerServiceWorker();
   }
-  // A page the server rendered (issue 33): adopted as it is, from the data it was rendered with,
-  // when this app renders it the same way (same language); otherwise rendered anew over it.
-  const server = readPageData();
-  const queryClient = createQueryClient();
-  // before the persister restores anything: the server's answers are the page's first data
-  if (server) hydrate(queryClient, server.queries);
-  // The screen's chunk before the first render: a lazy route would render nothing at first. A
-  // chunk that does not load is the router's to report (its route error, a reload once), so the
-  // app then renders anew: never a server page left without its app.
-  // A user's own image proxy: the server drew the pictures through this site's /i/, which the
-  // adopted page would keep (useLazyImage keeps a shown picture); rendered anew, they come
-  // through the user's choice, from the same data.
-  const adopt =
-    server !== null &&
-    server.language === i18n.language &&
-    readImageProxy() === null &&
-    (await resolveLazyRoutes(routes, window.location.pathname).then(
-      () => true,
-      () => false,
-    ));
-  const router = createRouter();
-  // first, so that page transitions see a navigation as it was asked for
-  installModalHistory(router);
-  installPageTransitions(router);
-  const app = (
-    <StrictMode>
-      <ServerMediaContext.Provider value={adopt ? serverViewportWidth(server.desktop) : null}>
-        {/* hydration renders with the settings the server rendered with, then with the user's */}
-        <ServerSettingsContext.Provider value={viewSettings(adopt ? server.view : undefined)}>
-          <Providers
-            api={createApiClient({
-              base: readApiBase(),
-              userToken,
-              webSession: webSessionHeaders,
-              onNetwork: reportNetwork,
-            })}
-            queryClient={queryClient}
-          >
-            <RouterProvider router={router} />
-          </Providers>
-        </ServerSettingsContext.Provider>
-      </ServerMediaContext.Provider>
-    </StrictMode>
-  );
-  if (adopt) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-  afterStartup(startup);
-  loadFallbackCatalogueAfterPaint();
-  watchConnectivity();
-  installImageFallback();
-  const helper = readSettings().app.isDirectPximg ? pictureHelper() : null;
-  if (helper) installDirectPictures(helper, upstreamPicture);
-  if (import.meta.env.PROD) registerServiceWorker();
 }
+
+void start();
