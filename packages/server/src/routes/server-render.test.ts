@@ -16,7 +16,7 @@ import {
   SERVER_DATA_ID,
   insertRendered,
   jsonForScript,
-  screenStylesheets,
+  screenAssets,
 } from './server-render.ts';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
@@ -364,27 +364,52 @@ describe('server rendering (SSR=1)', () => {
     expect(r18g.body).not.toContain(SERVER_DATA_ID);
   });
 
-  it('links the screen’s stylesheets (its chunk’s and its imports’, from the build manifest) once', () => {
+  it('links the screen’s stylesheets and preloads its scripts and its language’s catalogue (its chunk’s and its imports’, from the build manifest) once', () => {
     const web = mkdtempSync(join(tmpdir(), 'pv-ssr-manifest-'));
     mkdirSync(join(web, '.vite'));
     writeFileSync(
       join(web, '.vite/manifest.json'),
       JSON.stringify({
-        'src/screens/Rank/RankScreen.tsx': { css: ['assets/Rank-1.css'], imports: ['_Grid.js'] },
-        '_Grid.js': { css: ['assets/Grid-2.css'], imports: ['_Grid.js', 'index.html'] },
-        'index.html': { css: ['assets/index-3.css'] },
+        'src/screens/Rank/RankScreen.tsx': {
+          file: 'assets/Rank-1.js',
+          css: ['assets/Rank-1.css'],
+          imports: ['_Grid.js'],
+        },
+        '_Grid.js': {
+          file: 'assets/Grid-2.js',
+          css: ['assets/Grid-2.css'],
+          imports: ['_Grid.js', 'index.html'],
+        },
+        'index.html': { file: 'assets/index-3.js', css: ['assets/index-3.css'] },
+        'src/locales/ja.json': { file: 'assets/ja-4.js' },
+        'src/locales/en.json': { file: 'assets/en-5.js' },
       }),
     );
     try {
-      const styles = screenStylesheets(web, 'src/screens/Rank/RankScreen.tsx');
-      expect(styles).toEqual(['/assets/Rank-1.css', '/assets/Grid-2.css', '/assets/index-3.css']);
+      const assets = screenAssets(web, 'src/screens/Rank/RankScreen.tsx', 'ja');
+      expect(assets.styles).toEqual([
+        '/assets/Rank-1.css',
+        '/assets/Grid-2.css',
+        '/assets/index-3.css',
+      ]);
+      expect(assets.scripts).toEqual([
+        '/assets/Rank-1.js',
+        '/assets/Grid-2.js',
+        '/assets/index-3.js',
+        '/assets/ja-4.js',
+      ]);
       const page = insertRendered(
-        `<html><head><link rel="stylesheet" crossorigin href="/assets/index-3.css"></head><body><div id="root"></div></body></html>`,
-        { root: '<p>x</p>', data: '{}', used: [], styles },
+        `<html><head><script type="module" crossorigin src="/assets/index-3.js"></script><link rel="stylesheet" crossorigin href="/assets/index-3.css"></head><body><div id="root"></div></body></html>`,
+        { root: '<p>x</p>', data: '{}', used: [], ...assets },
       );
-      // the entry's stylesheet is there already: not twice
+      // the entry's stylesheet and script are there already: not twice
       expect(page.match(/rel="stylesheet"/g)).toHaveLength(3);
-      expect(page).toContain('href="/assets/Grid-2.css"></head>');
+      expect(page.match(/rel="modulepreload"/g)).toHaveLength(3);
+      expect(page).not.toContain('href="/assets/index-3.js"');
+      expect(page).toContain(
+        'href="/assets/Grid-2.css"><link rel="modulepreload" crossorigin href="/assets/Rank-1.js">',
+      );
+      expect(page).toContain('href="/assets/ja-4.js"></head>');
     } finally {
       rmSync(web, { recursive: true, force: true });
     }

@@ -50,6 +50,12 @@ export interface RenderedPage {
   used: string[];
   /** The screen's stylesheets (paths), linked in the head. */
   styles?: string[];
+  /**
+   * The scripts the app loads to take the page over (the screen's chunks and the interface
+   * language's catalogue), preloaded from the head: the app asks for them only once its entry
+   * has run, one round trip later.
+   */
+  scripts?: string[];
 }
 
 export type PageRenderer = (req: FastifyRequest) => Promise<RenderedPage | null>;
@@ -110,29 +116,56 @@ async function loadBundle(webDist: string, log: FastifyBaseLogger): Promise<Rend
 }
 
 interface ManifestChunk {
+  file?: string;
   css?: string[];
   imports?: string[];
 }
 
+/** What a screen's chunk and the chunks it imports load, as paths (see screenAssets). */
+export interface ScreenAssets {
+  styles: string[];
+  scripts: string[];
+}
+
+/** The build's manifest, read once per web build directory; null without one. */
+const manifests = new Map<string, Record<string, ManifestChunk> | null>();
+function manifestOf(webDist: string): Record<string, ManifestChunk> | null {
+  if (!manifests.has(webDist)) {
+    const file = join(webDist, '.vite/manifest.json');
+    manifests.set(
+      webDist,
+      existsSync(file)
+        ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>)
+        : null,
+    );
+  }
+  return manifests.get(webDist)!;
+}
+
 /**
- * The stylesheets a screen's chunk and the chunks it imports load (Vite puts a lazy screen's CSS
- * beside its code, added by script): the rendered page links them itself, so that its first
- * paint, and a page read without JavaScript, is styled. Empty without the build's manifest.
+ * The stylesheets and scripts a screen's chunk and the chunks it imports load, and the scripts of
+ * the interface language's catalogue (`src/locales/<language>.json`). Vite puts a lazy screen's
+ * CSS beside its code, added by script: the rendered page links the stylesheets itself, so that
+ * its first paint, and a page read without JavaScript, is styled, and preloads the scripts (the
+ * entry's own are in the page already). Empty without the build's manifest.
  */
-export function screenStylesheets(webDist: string, screen: string): string[] {
-  const file = join(webDist, '.vite/manifest.json');
-  if (!existsSync(file)) return [];
-  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+export function screenAssets(webDist: string, screen: string, language?: string): ScreenAssets {
+  const manifest = manifestOf(webDist);
+  if (!manifest) return { styles: [], scripts: [] };
   const css = new Set<string>();
+  const js = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || !manifest[key]) return;
     seen.add(key);
-    for (const c of manifest[key].css ?? []) css.add(`/${c}`);
-    for (const i of manifest[key].imports ?? []) visit(i);
+    const { file, css: sheets, imports } = manifest[key];
+    if (file?.endsWith('.js')) js.add(`/${file}`);
+    for (const c of sheets ?? []) css.add(`/${c}`);
+    for (const i of imports ?? []) visit(i);
   };
   visit(screen);
-  return [...css];
+  if (language) visit(`src/locales/${language}.json`);
+  return { styles: [...css], scripts: [...js] };
 }
 
 /** The page renderer for spa.ts; loads the bundle once, on the first page asked for. */
@@ -140,7 +173,6 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
   let bundle: Promise<RenderModule | null> | undefined;
   let warned = false;
-  const styles = new Map<string, string[]>();
   return async (req) => {
     // the user's layout and filters; none readable, or blocked tags or authors: the shell
     const shaped = renderViewOf(req);
@@ -162,22 +194,22 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
           log: req.log,
         });
       }
+      const { language: interfaceLanguage } = firstPaintOf(req);
       const page = await mod.render(req.url, {
         firstData,
         desktop: !mobileBrowser(req),
-        language: firstPaintOf(req).language,
+        language: interfaceLanguage,
         fetchedAt: Date.now(),
         ...shaped,
       });
       if (!page || page.used.length === 0) return null;
-      if (!styles.has(route.screen)) {
-        styles.set(route.screen, screenStylesheets(options.webDist, route.screen));
-      }
+      const assets = screenAssets(options.webDist, route.screen, interfaceLanguage);
       return {
         root: page.html,
         data: jsonForScript(page.data),
         used: page.used,
-        styles: styles.get(route.screen),
+        styles: assets.styles,
+        scripts: assets.scripts,
       };
     } catch (err) {
       // an upstream fault or a render failure: the shell, as without server rendering
@@ -199,10 +231,13 @@ export function insertRendered(html: string, page: RenderedPage): string {
     (_, end: string) =>
       `<div id="root">${page.root}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>${end}`,
   );
-  const links = (page.styles ?? [])
-    .filter((href) => !out.includes(`href="${escapeMarkup(href)}"`))
-    .map((href) => `<link rel="stylesheet" crossorigin href="${escapeMarkup(href)}">`)
-    .join('');
+  const link = (rel: string) => (href: string) =>
+    out.includes(`href="${escapeMarkup(href)}"`) || out.includes(`src="${escapeMarkup(href)}"`)
+      ? ''
+      : `<link rel="${rel}" crossorigin href="${escapeMarkup(href)}">`;
+  const links =
+    (page.styles ?? []).map(link('stylesheet')).join('') +
+    (page.scripts ?? []).map(link('modulepreload')).join('');
   if (links) out = out.replace('</head>', `${links}</head>`);
   for (const url of page.used) {
     out = out.replace(
