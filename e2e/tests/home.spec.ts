@@ -404,7 +404,7 @@ test('a failing home row toasts, shows the network error and loads on retry', as
   await expect(row.getByTestId('row-error')).toHaveCount(0);
 });
 
-test('manga and novel home rows fail the same way; an empty answer says no data', async ({
+test('manga and novel home rows fail the same way; an empty answer says why and leads to the filters', async ({
   page,
 }) => {
   await page.route('**/api/pixiv/manga_recommended*', (route) =>
@@ -430,7 +430,12 @@ test('manga and novel home rows fail the same way; an empty answer says no data'
   await expect(page.getByTestId('toast')).toHaveText('Too many requests. Please try again later.');
   await page.getByTestId('home-load-latest').click();
   const empty = page.getByTestId('home-latest').getByTestId('row-empty');
-  await expect(empty).toHaveText('Nothing here');
+  // why it is empty, and the way to the filters that most often make it so
+  await expect(empty.getByRole('paragraph')).toHaveText('No novels to show here right now');
+  await expect(empty.getByRole('link', { name: 'Check your content filters' })).toHaveAttribute(
+    'href',
+    '/setting/contents_display',
+  );
   // as tall as the row of cards it stands for (its placeholders): nothing under it moved
   expect((await empty.boundingBox())!.height).toBeGreaterThanOrEqual(156);
 });

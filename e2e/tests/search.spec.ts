@@ -719,7 +719,9 @@ test('the trending tag grid says there is no data when pixiv names no trending t
   await page.route('**/api/pixiv/tags', (route) => route.fulfill({ json: { trend_tags: [] } }));
   await page.goto('/search');
   const grid = page.getByTestId('trending-tags');
-  await expect(grid.getByTestId('trending-tags-empty')).toHaveText('Nothing here');
+  const empty = grid.getByTestId('trending-tags-empty');
+  await expect(empty).toContainText('No trending tags right now');
+  await expect(empty).toContainText('look again later');
   await expect(grid.getByTestId('trending-tag')).toHaveCount(0);
 });
 

@@ -53,4 +53,17 @@ describe('CardRow', () => {
     // the ten shown, not the works behind the 'more' slide
     expect(screen.getByTestId('opened').textContent).toBe('11,12,13,14,15,16,17,18,19,20');
   });
+
+  it('says why an answered row is empty and leads to the content filters (issue 36 item 12)', () => {
+    render(
+      <MemoryRouter>
+        <CardRow title="Row" to="/more" items={[]} loading={false} error={false} testId="row" />
+      </MemoryRouter>,
+    );
+    const empty = screen.getByTestId('row-empty');
+    expect(empty.querySelector('p')!.textContent).toBe('No works to show here right now');
+    const action = screen.getByRole('link', { name: 'Check your content filters' });
+    expect(action.getAttribute('href')).toBe('/setting/contents_display');
+    expect(empty.textContent).not.toContain('Nothing here');
+  });
 });

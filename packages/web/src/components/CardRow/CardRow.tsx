@@ -6,6 +6,7 @@ import { Skeleton, SkeletonList } from '../ImageGrid/Skeleton.tsx';
 import { MoreSlide } from './MoreSlide.tsx';
 import { RowScroller } from './RowScroller.tsx';
 import styles from './CardRow.module.css';
+import { RowEmpty } from './RowEmpty.tsx';
 
 export interface CardRowProps {
   title: string;
@@ -55,9 +56,7 @@ export function CardRow({
           {(i) => <Skeleton key={i} className={styles.skeleton} />}
         </SkeletonList>
       ) : shown.length === 0 ? (
-        <p className={styles.state} data-testid="row-empty">
-          {t('common.no_data')}
-        </p>
+        <RowEmpty kind="works" className={styles.state} />
       ) : (
         <RowScroller className={styles.row}>
           {shown.map((a) => (

@@ -6,6 +6,7 @@ import { NovelCard } from '../../components/NovelCard/NovelCard.tsx';
 import { MoreSlide } from '../../components/CardRow/MoreSlide.tsx';
 import styles from './HomeNovel.module.css';
 import { RowScroller } from '../../components/CardRow/RowScroller.tsx';
+import { RowEmpty } from '../../components/CardRow/RowEmpty.tsx';
 
 export interface NovelRowProps {
   title: string;
@@ -54,9 +55,7 @@ export function NovelRow({
           {(i) => <Skeleton key={i} className={`${styles.item} ${styles.skeleton}`} />}
         </SkeletonList>
       ) : shown.length === 0 ? (
-        <p className={styles.state} data-testid="row-empty">
-          {t('common.no_data')}
-        </p>
+        <RowEmpty kind="novels" className={styles.state} />
       ) : (
         <RowScroller className={styles.row}>
           {shown.map((novel) => (

@@ -14,6 +14,7 @@ import { ImageSearch } from './ImageSearch.tsx';
 import { SearchTabs } from './SearchTabs.tsx';
 import styles from './Search.module.css';
 import { useDocumentTitle } from '../../lib/useDocumentTitle.ts';
+import { EmptyState } from '../../components/ListFooter/EmptyState.tsx';
 
 const SKELETON_TILES = 12;
 
@@ -67,9 +68,10 @@ export default function SearchHomeScreen() {
             </SkeletonList>
           ) : !tags.data?.length ? (
             // an empty answer is said, not left as a blank grid (spec 000 §8)
-            <p className={styles.empty} data-testid="trending-tags-empty">
-              {t('common.no_data')}
-            </p>
+            <EmptyState
+              message={{ title: t('empty.trending'), hint: t('empty.trending_hint') }}
+              testId="trending-tags-empty"
+            />
           ) : (
             <div className={styles.tagGrid}>
               {tags.data.map((tag) => (
