@@ -45,7 +45,22 @@ test('a chunk that keeps failing shows the error screen with a reload, after one
   await expect(page.getByTestId('setting-menu')).toBeVisible();
   await page.route(RANK_CHUNK, (route) => route.abort('internetdisconnected'));
   const loads = countDocumentLoads(page);
+  // this document is marked: the error screen it shows while it reloads is not the one looked for
+  await page.evaluate(() => ((window as { beforeReload?: boolean }).beforeReload = true));
   await page.getByTestId('bottom-nav').getByRole('link', { name: 'Rank' }).click();
+  await expect.poll(() => loads.n).toBe(1);
+  // the reloaded page, whose chunk fails again, shows the error screen and reloads no more
+  await expect
+    .poll(() =>
+      page
+        .evaluate(
+          () =>
+            !(window as { beforeReload?: boolean }).beforeReload &&
+            document.querySelector('[data-testid="route-error"]') !== null,
+        )
+        .catch(() => false),
+    )
+    .toBe(true);
   const error = page.getByTestId('route-error');
   await expect(error.getByRole('heading', { level: 1 })).toHaveText('This page could not be shown');
   await expect(error).toContainText('Reload to continue with the latest version');
