@@ -71,6 +71,7 @@ export default function SearchHomeScreen() {
             <EmptyState
               message={{ title: t('empty.trending'), hint: t('empty.trending_hint') }}
               testId="trending-tags-empty"
+              className={styles.empty}
             />
           ) : (
             <div className={styles.tagGrid}>
