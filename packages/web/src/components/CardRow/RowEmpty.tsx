@@ -6,7 +6,7 @@ export interface RowEmptyProps {
   /** What the row lists. */
   kind: 'works' | 'novels';
   /** The row's own state box (its size, margins and colours: the height of its cards). */
-  className: string;
+  className?: string;
 }
 
 /**
@@ -17,7 +17,7 @@ export interface RowEmptyProps {
 export function RowEmpty({ kind, className }: RowEmptyProps) {
   const { t } = useTranslation();
   return (
-    <div className={`${className} ${styles.box}`} data-testid="row-empty">
+    <div className={className ? `${className} ${styles.box}` : styles.box} data-testid="row-empty">
       <p className={styles.title}>{t(kind === 'novels' ? 'empty.novel_row' : 'empty.row')}</p>
       <Link to="/setting/contents_display" className={styles.action} data-testid="row-empty-action">
         {t('empty.row_action')}
