@@ -127,21 +127,6 @@ export interface ScreenAssets {
   scripts: string[];
 }
 
-/** The build's manifest, read once per web build directory; null without one. */
-const manifests = new Map<string, Record<string, ManifestChunk> | null>();
-function manifestOf(webDist: string): Record<string, ManifestChunk> | null {
-  if (!manifests.has(webDist)) {
-    const file = join(webDist, '.vite/manifest.json');
-    manifests.set(
-      webDist,
-      existsSync(file)
-        ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>)
-        : null,
-    );
-  }
-  return manifests.get(webDist)!;
-}
-
 /**
  * The stylesheets and scripts a screen's chunk and the chunks it imports load, and the scripts of
  * the interface language's catalogue (`src/locales/<language>.json`). Vite puts a lazy screen's
@@ -150,8 +135,9 @@ function manifestOf(webDist: string): Record<string, ManifestChunk> | null {
  * entry's own are in the page already). Empty without the build's manifest.
  */
 export function screenAssets(webDist: string, screen: string, language?: string): ScreenAssets {
-  const manifest = manifestOf(webDist);
-  if (!manifest) return { styles: [], scripts: [] };
+  const file = join(webDist, '.vite/manifest.json');
+  if (!existsSync(file)) return { styles: [], scripts: [] };
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
   const css = new Set<string>();
   const js = new Set<string>();
   const seen = new Set<string>();
@@ -173,6 +159,8 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
   let bundle: Promise<RenderModule | null> | undefined;
   let warned = false;
+  // per screen and interface language, worked out from the manifest on the first page of each
+  const assets = new Map<string, ScreenAssets>();
   return async (req) => {
     // the user's layout and filters; none readable, or blocked tags or authors: the shell
     const shaped = renderViewOf(req);
@@ -203,14 +191,12 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         ...shaped,
       });
       if (!page || page.used.length === 0) return null;
-      const assets = screenAssets(options.webDist, route.screen, interfaceLanguage);
-      return {
-        root: page.html,
-        data: jsonForScript(page.data),
-        used: page.used,
-        styles: assets.styles,
-        scripts: assets.scripts,
-      };
+      const key = `${route.screen} ${interfaceLanguage}`;
+      if (!assets.has(key)) {
+        assets.set(key, screenAssets(options.webDist, route.screen, interfaceLanguage));
+      }
+      const { styles, scripts } = assets.get(key)!;
+      return { root: page.html, data: jsonForScript(page.data), used: page.used, styles, scripts };
     } catch (err) {
       // an upstream fault or a render failure: the shell, as without server rendering
       if (!warned) req.log.warn({ err, url: req.url }, 'server render failed: the shell is served');
