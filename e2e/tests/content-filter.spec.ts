@@ -31,15 +31,30 @@ async function rowIds(page: Page, testId: string): Promise<number[]> {
 }
 
 /** The works of the page's answers from a mirror path, once each (pages add up). */
-function answered(page: Page, path: string): RawIllust[] {
-  const seen: RawIllust[] = [];
-  page.on('response', async (r) => {
+interface Answered {
+  /** The works read so far. */
+  works: RawIllust[];
+  /**
+   * The works once every answer seen so far has been read: an answer's body is read after the
+   * page has it, so a card on screen does not yet mean its answer is in `works`.
+   */
+  settled(): Promise<RawIllust[]>;
+}
+
+function answered(page: Page, path: string): Answered {
+  const works: RawIllust[] = [];
+  const reads: Promise<void>[] = [];
+  page.on('response', (r) => {
     if (new URL(r.url()).pathname !== path || !r.ok()) return;
-    for (const work of ((await r.json()) as { illusts: RawIllust[] }).illusts) {
-      if (!seen.some((w) => w.id === work.id)) seen.push(work);
-    }
+    reads.push(
+      r.json().then((body: { illusts: RawIllust[] }) => {
+        for (const work of body.illusts) {
+          if (!works.some((w) => w.id === work.id)) works.push(work);
+        }
+      }),
+    );
   });
-  return seen;
+  return { works, settled: () => Promise.all(reads).then(() => works) };
 }
 
 /**
@@ -160,10 +175,11 @@ test('by default the latest works, which pixiv answers with R-18 and R-18G in th
   page,
 }) => {
   await latestWithAdultWorks(page);
-  const latest = answered(page, '/api/pixiv/illust_new');
+  const answers = answered(page, '/api/pixiv/illust_new');
   await page.goto('/');
   await page.getByTestId('home-load-latest').click();
   await expect(page.getByTestId('home-latest').getByTestId('row-item').first()).toBeVisible();
+  const latest = await answers.settled();
   expect(latest.some((w) => w.x_restrict === 1)).toBe(true);
   expect(latest.some((w) => w.x_restrict === 2)).toBe(true);
   const adult = new Set(latest.filter((w) => w.x_restrict > 0).map((w) => w.id));
@@ -192,9 +208,10 @@ test('with R-18 and R-18G on, the R-18 works of the latest list and of a search 
     ADULT_ON,
   );
   await latestWithAdultWorks(page);
-  const latest = answered(page, '/api/pixiv/illust_new');
+  const answers = answered(page, '/api/pixiv/illust_new');
   await page.goto('/osusume_illust?list=latest');
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  const latest = await answers.settled();
   const feed = homeFeed(latest.map(normaliseIllust), prefs(ADULT_ON));
   expect(feed.some((a) => a.x_restrict === 1)).toBe(true);
   await expect(page.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
@@ -261,7 +278,7 @@ test('a blocked author and a blocked tag leave a home row and a search too', asy
     content: DEFAULTS,
     blocks: { tags: [blockedTag], authorIds: [blockedAuthor] },
   });
-  const results = answered(page, '/api/pixiv/search');
+  const { works: results } = answered(page, '/api/pixiv/search');
   await page.goto(`/search/${encodeURIComponent('風景')}`);
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   type Work = ReturnType<typeof normaliseIllust>;
