@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import {
+  expect,
+  type APIResponse,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { E2E_BASE_URL, SANDBOX_BASE_URL } from '../env.ts';
 
 /** Waits until `img` has finished loading real pixels. */
@@ -228,4 +234,42 @@ export function chooseSettingsFile(page: Page, text: string, name = 'settings.tx
  */
 export function shellFirst(context: BrowserContext, base = E2E_BASE_URL) {
   return context.addCookies([{ name: 'pv_first_data', value: 'off', url: base }]);
+}
+
+/** The server's config as the app reads it: `/api/config`, and the block each page carries. */
+export type ConfigChange = Record<string, unknown>;
+
+/**
+ * Answers the page as a server configured otherwise would (`SELF_HOSTED=false`, against pixiv):
+ * `change` over what this server says, both in `/api/config` and in the config block of every
+ * page it serves (the app's first render reads the block: packages/server routes/spa.ts).
+ */
+export async function answerConfig(page: Page, change: ConfigChange) {
+  const changed = (config: ConfigChange) => ({ ...config, ...change });
+  const headers = (res: APIResponse) => {
+    const { 'content-encoding': _, 'content-length': __, ...rest } = res.headers();
+    return rest;
+  };
+  await page.route('**/api/config', async (route) => {
+    const res = await route.fetch();
+    await route.fulfill({
+      status: res.status(),
+      headers: headers(res),
+      json: changed((await res.json()) as ConfigChange),
+    });
+  });
+  // the pages: every path but the API's and the files'
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !/\.[a-z0-9]+$/i.test(url.pathname),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const res = await route.fetch();
+      const html = (await res.text()).replace(
+        /(<script type="application\/json" id="pv-config">)([^<]*)(<\/script>)/,
+        (_, open: string, json: string, close: string) =>
+          `${open}${JSON.stringify(changed(JSON.parse(json) as ConfigChange)).replace(/</g, '\\u003c')}${close}`,
+      );
+      await route.fulfill({ status: res.status(), headers: headers(res), body: html });
+    },
+  );
 }

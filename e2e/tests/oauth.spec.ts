@@ -1,6 +1,6 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { E2E_BASE_URL } from '../env.ts';
-import { recordToasts } from './helpers.ts';
+import { answerConfig, recordToasts } from './helpers.ts';
 
 // The sandbox's all-ages demo account (packages/sandbox/README.md).
 const SAFE = {
@@ -174,9 +174,7 @@ test('OAuth refusals: no verifier, an expired verifier, and no redirector agains
   expect(calls).toEqual([]);
 
   // on a deployment against pixiv itself the redirector login is refused before any call
-  await page.route('**/api/config', (route) =>
-    route.fulfill({ json: { upstream: 'pixiv', imageProxy: null, selfHosted: true } }),
-  );
+  await answerConfig(page, { upstream: 'pixiv' });
   const starts: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/api/auth/login')) starts.push(r.url());

@@ -11,6 +11,7 @@ import {
 } from '@pv/core';
 import { SANDBOX_BASE_URL } from '../env.ts';
 import {
+  answerConfig,
   expectImageLoaded,
   expectShownAmong,
   letTimePass,
@@ -656,9 +657,7 @@ test('outside self-hosted mode a search shows no popular preview and asks for no
   page.on('request', (r) => {
     if (r.url().includes('/api/pixiv/popular_preview')) asked = true;
   });
-  await page.route('**/api/config', (route) =>
-    route.fulfill({ json: { upstream: 'sandbox', imageProxy: null, selfHosted: false } }),
-  );
+  await notSelfHosted(page);
   await page.goto(`/search/${encodeURIComponent('風景')}`);
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   await expect(page.getByTestId('popular-preview')).toHaveCount(0);
@@ -706,11 +705,9 @@ test('the filters offer the spec values: dates from 2007-09-13, tags 30000 to 10
   await expect(page.getByTestId('filter-end')).toHaveAttribute('min', '2020-01-01');
 });
 
-/** The server as one run without self-hosted mode answers `/api/config`. */
-async function notSelfHosted(page: Page) {
-  await page.route('**/api/config', (route) =>
-    route.fulfill({ json: { upstream: 'sandbox', imageProxy: null, selfHosted: false } }),
-  );
+/** The server as one run without self-hosted mode answers (`SELF_HOSTED=false`). */
+function notSelfHosted(page: Page) {
+  return answerConfig(page, { selfHosted: false });
 }
 
 test('the trending tag grid says there is no data when pixiv names no trending tags', async ({

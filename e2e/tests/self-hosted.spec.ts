@@ -1,11 +1,8 @@
 import { expect, test, type Page } from './fixtures.ts';
+import { answerConfig } from './helpers.ts';
 
-/** The server as one run without self-hosted mode answers `/api/config`. */
-async function notSelfHosted(page: Page) {
-  await page.route('**/api/config', (route) =>
-    route.fulfill({ json: { upstream: 'sandbox', imageProxy: null, selfHosted: false } }),
-  );
-}
+/** The server as one run without self-hosted mode answers (`SELF_HOSTED=false`). */
+const notSelfHosted = (page: Page) => answerConfig(page, { selfHosted: false });
 
 /** Records the mirror calls the page makes. */
 function mirrorCalls(page: Page): string[] {
@@ -40,23 +37,34 @@ test('self-hosted mode shows the recommended, latest and discovery cards and the
 test('outside self-hosted mode those sections are gone and never asked for', async ({ page }) => {
   await notSelfHosted(page);
   const calls = mirrorCalls(page);
+  // not even for a frame: the first render knows the server's mode (its config block), so no
+  // placeholder of those rows shows and then goes, moving the page
+  await page.addInitScript(() => {
+    const rows = '[data-testid="home-recommended"], [data-testid="home-load-latest"]';
+    new MutationObserver(() => {
+      if (document.querySelector(rows)) document.documentElement.dataset.rowShown = 'yes';
+    }).observe(document, { childList: true, subtree: true });
+  });
   await page.goto('/');
   await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
   await expect(page.getByTestId('home-random').getByTestId('artwork-card').first()).toBeVisible();
   await expect(page.getByTestId('home-recommended')).toHaveCount(0);
   await expect(page.getByTestId('home-discovery')).toHaveCount(0);
   await expect(page.getByTestId('home-load-latest')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.dataset.rowShown)).toBeUndefined();
 
   await page.goto('/home_manga');
   await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
   await expect(page.getByTestId('home-recommended')).toHaveCount(0);
   await expect(page.getByTestId('home-load-latest')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.dataset.rowShown)).toBeUndefined();
 
   // the novel home drops its new and recommended novels as the other homes do
   await page.goto('/home_novel');
   await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
   await expect(page.getByTestId('home-recommended')).toHaveCount(0);
   await expect(page.getByTestId('home-load-latest')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.dataset.rowShown)).toBeUndefined();
 
   await page.goto('/osusume_illust');
   await expect(page.getByTestId('back-home')).toBeVisible();

@@ -3,7 +3,7 @@ import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { startHostileUpstream, type HostileUpstream } from '@pv/sandbox/hostile';
 import { XSS_PAYLOADS, XssRotation, addXssRules } from '@pv/sandbox/hostile/xss';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { startOwnServer, type OwnServer } from './helpers.ts';
+import { answerConfig, startOwnServer, type OwnServer } from './helpers.ts';
 
 /**
  * The XSS suite (issue 20): a hostile upstream in front of the e2e sandbox puts the corpus of
@@ -238,11 +238,7 @@ const groups: [string, Screen[]][] = [
       {
         // suggestions are offered outside self-hosted mode (spec 000 §1)
         path: async (p) => {
-          await p.route('**/api/config', (route) =>
-            route.fulfill({
-              json: { upstream: 'sandbox', imageProxy: null, selfHosted: false, mirrors: [] },
-            }),
-          );
+          await answerConfig(p, { selfHosted: false });
           return '/search';
         },
         slots: [],

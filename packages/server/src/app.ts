@@ -284,7 +284,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
       redirector: config.upstreamKind === 'sandbox',
     });
   });
-  app.get('/api/config', async () => ({
+  // What the app is told about this server: answered by /api/config and carried in every page
+  // (spa.ts), so that the app's first render already knows it (no row that goes when it answers).
+  const clientConfig = {
     upstream: config.upstreamKind,
     imageProxy: config.imageProxy ?? null,
     imageProxies: config.imageProxies ?? [],
@@ -293,7 +295,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     // The sandbox's public demo accounts (packages/sandbox/README.md), so that the login page can
     // tell a newcomer what to sign in with; never against pixiv.
     demoAccounts: config.upstreamKind === 'sandbox' ? DEMO_ACCOUNT_CHOICES : [],
-  }));
+  };
+  app.get('/api/config', async () => clientConfig);
   const imageKeep = new ImageKeep();
   app.memoryParts.set('images', () => ({ entries: imageKeep.size, bytes: imageKeep.bytes }));
   await app.register(async (scope) =>
@@ -321,12 +324,13 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   await app.register(async (scope) =>
     spaRoutes(scope, {
       webDist: config.webDist,
+      config: clientConfig,
       head: [
         previewHead(share),
         firstDataHead({ deps: share.deps, imageProxy: config.imageProxy }),
       ],
       render: config.serverRender
-        ? serverRenderer({ webDist: config.webDist, deps: share.deps })
+        ? serverRenderer({ webDist: config.webDist, deps: share.deps, config: clientConfig })
         : undefined,
     }),
   );

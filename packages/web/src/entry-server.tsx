@@ -13,7 +13,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { dehydrate } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { JSDOM } from 'jsdom';
@@ -29,6 +29,7 @@ import {
 } from './app/server-render.ts';
 import { serverRouteOf } from './app/server-routes.ts';
 import type { ApiClient } from './state/api/client.ts';
+import { SERVER_CONFIG_KEY, startServerConfig } from './state/queries/config.ts';
 import { setPurifierWindow } from './lib/purifier.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import { ServerSettingsContext } from './state/settings/settings.ts';
@@ -98,6 +99,8 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
   });
 
   const queryClient = createQueryClient();
+  // the server's config, as the app reads it from the page's config block (not dehydrated twice)
+  if (data.config) void startServerConfig(queryClient, data.config, { ask: false });
   const used = seedFirstData(queryClient, data, route);
   if (used.length === 0 || used.length < Object.keys(data.firstData).length) return null;
 
@@ -128,7 +131,10 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
     desktop: data.desktop,
     language,
     ...(data.view && { view: data.view }),
-    queries: dehydrate(queryClient),
+    queries: dehydrate(queryClient, {
+      shouldDehydrateQuery: (q) =>
+        q.queryKey[0] !== SERVER_CONFIG_KEY && defaultShouldDehydrateQuery(q),
+    }),
   };
   queryClient.clear();
   return { html, data: block, used, status: context.statusCode };

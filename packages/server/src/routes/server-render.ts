@@ -36,6 +36,7 @@ interface RenderModule {
       language: string;
       fetchedAt: number;
       view?: RenderView;
+      config?: unknown;
     },
   ): Promise<{ html: string; data: unknown; used: string[]; status: number } | null>;
 }
@@ -64,6 +65,8 @@ export interface ServerRenderOptions {
   webDist: string;
   deps: MirrorDeps;
   now?: () => Date;
+  /** What `/api/config` answers (the page carries it too: spa.ts): the app renders with it. */
+  config?: unknown;
 }
 
 /** The path of the server bundle inside the web build. */
@@ -188,6 +191,7 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         desktop: !mobileBrowser(req),
         language: interfaceLanguage,
         fetchedAt: Date.now(),
+        ...(options.config !== undefined && { config: options.config }),
         ...shaped,
       });
       if (!page || page.used.length === 0) return null;

@@ -81,6 +81,29 @@ describe('the SPA', () => {
     });
   });
 
+  it('carries its configuration in every page, as /api/config answers it, in a block that stays data', async () => {
+    const hostile = await startTestServer({
+      selfHosted: false,
+      mirrors: ['https://a.example/</script><script>alert(1)</script><!--\u2028'],
+    });
+    try {
+      const config = (await hostile.app.inject({ url: '/api/config' })).json();
+      for (const url of ['/', '/rank/daily', '/artworks/1', '/setting']) {
+        const res = await hostile.app.inject({ url, headers: { accept: 'text/html' } });
+        const block = /<script type="application\/json" id="pv-config">([^<]*)<\/script>/.exec(
+          res.body,
+        );
+        expect(block, url).not.toBeNull();
+        expect(JSON.parse(block![1]!), url).toEqual(config);
+        expect(res.body, url).not.toContain('<script>alert');
+        expect(res.body, url).not.toContain('<!--\u2028');
+      }
+      expect(config).toMatchObject({ selfHosted: false });
+    } finally {
+      await hostile.close();
+    }
+  });
+
   it('names no demo accounts against pixiv', async () => {
     const pixiv = await startTestServer({ upstreamKind: 'pixiv' });
     try {

@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { assetRoutes } from './assets.ts';
 import { paintPage } from './first-paint.ts';
-import { insertRendered, type PageRenderer } from './server-render.ts';
+import { insertRendered, jsonForScript, type PageRenderer } from './server-render.ts';
 
 /**
  * Adds markup to the `<head>` of the shell served for one page request (link-preview meta,
@@ -23,6 +23,9 @@ export type HeadPart = ((req: FastifyRequest) => Promise<string> | string) & {
   early?: boolean;
 };
 
+/** The id of the config block (packages/web src/state/queries/config.ts SERVER_CONFIG_ID). */
+export const SERVER_CONFIG_ID = 'pv-config';
+
 /** The `<meta charset>` (which must stay within the head's first bytes), else `<head>`. */
 const CHARSET = /<meta charset[^>]*>/i;
 
@@ -32,6 +35,11 @@ export interface SpaOptions {
   head?: HeadPart[];
   /** SSR=1: the page's first view rendered on the server (server-render.ts); else the shell. */
   render?: PageRenderer;
+  /**
+   * What `/api/config` answers, carried in every page as a JSON data block (not a script: the CSP
+   * allows none inline), so that the app's first render knows this server's mode.
+   */
+  config?: unknown;
 }
 
 /** The shell with each part's markup before `</head>`; a part that fails adds nothing. */
@@ -63,7 +71,14 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
   const index = join(options.webDist, 'index.html');
   const built = existsSync(index);
   // Read once: the shell is small and a page request then needs no file system access.
-  const html = built ? readFileSync(index, 'utf8') : '';
+  const indexHtml = built ? readFileSync(index, 'utf8') : '';
+  const html =
+    options.config === undefined
+      ? indexHtml
+      : indexHtml.replace(
+          '</head>',
+          `<script type="application/json" id="${SERVER_CONFIG_ID}">${jsonForScript(options.config)}</script></head>`,
+        );
   if (!built) app.log.warn({ webDist: options.webDist }, 'web app not built: run `npm run build`');
   if (built) {
     // the hashed assets from memory (routes/assets.ts); the few other files from disk

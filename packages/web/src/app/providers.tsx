@@ -3,9 +3,10 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import type { ReactNode } from 'react';
 import { ApiProvider } from '../state/api/ApiContext.tsx';
 import type { ApiClient } from '../state/api/client.ts';
+import { SERVER_CONFIG_KEY } from '../state/queries/config.ts';
 import { PERSIST_BUSTER, PERSIST_MAX_AGE_MS, createIdbPersister } from '../state/persist.ts';
 
-const NOT_PERSISTED = new Set(['server-config', 'random']);
+const NOT_PERSISTED = new Set([SERVER_CONFIG_KEY, 'random']);
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({

@@ -8,6 +8,7 @@ import type { DehydratedState, QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { ContentSettings, WfType } from '@pv/core';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../state/settings/settings.ts';
+import type { ServerConfig } from '../state/queries/config.ts';
 import type { Seeded, ServerRoute } from './server-routes.ts';
 
 /** The id of the page's `<script type="application/json">` data block. */
@@ -24,6 +25,8 @@ export interface ServerData {
   fetchedAt: number;
   /** The user's settings that shape the lists (the first-paint cookie's); absent: the defaults. */
   view?: ServerView;
+  /** What the server's `/api/config` answers (the page's config block carries the same). */
+  config?: ServerConfig;
 }
 
 /**

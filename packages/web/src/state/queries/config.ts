@@ -1,6 +1,6 @@
 /** `/api/config`: what the server tells the app about itself (image proxy, upstream kind). */
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { imageSources, useImageProxy } from '../../lib/image-fallback.ts';
 import { reportNetwork } from '../ui/network.ts';
 
@@ -40,19 +40,72 @@ const DEFAULT_CONFIG: ServerConfig = {
   demoAccounts: [],
 };
 
+/** The id of the page's config block (packages/server src/routes/spa.ts SERVER_CONFIG_ID). */
+export const SERVER_CONFIG_ID = 'pv-config';
+
+/**
+ * Asks the server for its config; null when it answers with an error. Asked at every start: no
+ * answer at all is how an offline start shows.
+ */
+async function askConfig(): Promise<ServerConfig | null> {
+  const res = await fetch('/api/config').catch((err: unknown) => {
+    if (err instanceof TypeError) reportNetwork(false);
+    throw err;
+  });
+  reportNetwork(true);
+  return res.ok ? ((await res.json()) as ServerConfig) : null;
+}
+
+/** The config query's key (not kept in IndexedDB: providers.tsx). */
+export const SERVER_CONFIG_KEY = 'server-config';
+
 const CONFIG_QUERY = {
-  queryKey: ['server-config'],
-  queryFn: async (): Promise<ServerConfig> => {
-    const res = await fetch('/api/config').catch((err: unknown) => {
-      // Asked at every start: no answer at all is how an offline start shows.
-      if (err instanceof TypeError) reportNetwork(false);
-      throw err;
-    });
-    reportNetwork(true);
-    return res.ok ? ((await res.json()) as ServerConfig) : DEFAULT_CONFIG;
-  },
+  queryKey: [SERVER_CONFIG_KEY],
+  queryFn: async (): Promise<ServerConfig> => (await askConfig()) ?? DEFAULT_CONFIG,
   staleTime: Infinity,
 };
+
+/**
+ * What the page's config block says (the server's `/api/config` answer, carried in every page it
+ * serves), or null: no block (a page from elsewhere) or not a config.
+ */
+export function readPageConfig(doc: Document = document): ServerConfig | null {
+  const text = doc.getElementById(SERVER_CONFIG_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<ServerConfig> | null;
+    if (
+      typeof value !== 'object' ||
+      value === null ||
+      typeof value.selfHosted !== 'boolean' ||
+      (value.upstream !== 'sandbox' && value.upstream !== 'pixiv')
+    ) {
+      return null;
+    }
+    return { ...DEFAULT_CONFIG, ...value };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Starts the app with the server's config: the page's block, when there is one, is the query's
+ * answer from the first render on (the homes' self-hosted rows are there or not from the start,
+ * the login page lists the demo accounts at once). `/api/config` is asked all the same, as the
+ * start's sign of being online, and its answer replaces the block's if the server changed since.
+ * Resolves once that answer is in (or failed).
+ */
+export async function startServerConfig(
+  client: QueryClient,
+  config: ServerConfig | null,
+  { ask = true }: { ask?: boolean } = {},
+): Promise<void> {
+  if (!config) return; // the first render's query asks for it
+  client.setQueryData(CONFIG_QUERY.queryKey, config);
+  if (!ask) return; // the server's render: no network
+  const answer = await askConfig().catch(() => null);
+  if (answer) client.setQueryData(CONFIG_QUERY.queryKey, answer);
+}
 
 /**
  * The server's config, with `imageProxy` the image source the pictures use now: the user's
