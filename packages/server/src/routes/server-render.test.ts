@@ -196,6 +196,10 @@ describe('server rendering (SSR=1)', () => {
     const size = pictureSize('/c/540x540_70/', work.width, work.height);
     expect(img).toContain(`width="${size.width}"`);
     expect(img).toContain(`height="${size.height}"`);
+    // preloaded once: the rendered markup's preload stays, the head's own goes
+    const src = /src="([^"]+)"/.exec(img!)![1]!;
+    const preloads = res.body.match(/<link [^>]*rel="preload"[^>]*>/g) ?? [];
+    expect(preloads.filter((l) => l.includes(`href="${src}"`))).toHaveLength(1);
     // the caption, sanitised as the app does: the bold text kept, the pixiv link in the app
     const caption = /data-testid="artwork-caption"[^>]*>([\s\S]*?)<\/div>/.exec(root!)?.[1];
     expect(caption).toContain('<b>bold</b>');

@@ -235,5 +235,12 @@ export function insertRendered(html: string, page: RenderedPage): string {
       '',
     );
   }
+  // A picture the rendered markup preloads at high priority (React's own, for such an image) is
+  // not preloaded by the head part too (first-data.ts): one preload of each picture. Both hrefs
+  // are escaped markup already.
+  const preloads = /<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/g;
+  for (const [, href] of page.root.matchAll(preloads)) {
+    out = out.replace(`<link rel="preload" as="image" fetchpriority="high" href="${href}">`, '');
+  }
   return out;
 }
