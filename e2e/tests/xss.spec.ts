@@ -72,19 +72,25 @@ function domFindings(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const bad: string[] = [];
     const executable = /^(javascript|vbscript|data:text\/html)/;
+    const blocks = document.querySelectorAll('script[type="application/json"]');
+    const ownBlocks = document.querySelectorAll(
+      'body > script#pv-server-data[type="application/json"], head > script#pv-config[type="application/json"]',
+    );
     for (const el of Array.from(document.querySelectorAll('*'))) {
       const tag = el.tagName.toLowerCase();
       if (['iframe', 'object', 'embed', 'base', 'frame', 'frameset', 'applet'].includes(tag))
         bad.push(`<${tag}>`);
       if (tag === 'meta' && el.getAttribute('http-equiv')) bad.push('<meta http-equiv>');
-      // the page's data block of a server-rendered page (issue 33) is JSON, never run: it may
-      // hold hostile text, but only as one whole JSON value, the only one of its kind
+      // the page's data blocks are JSON, never run: a server-rendered page's first data (issue
+      // 33), which may hold hostile text, but only as one whole JSON value, in the body; the
+      // server's config, in the head. One of each at most, nothing else of their type.
       const dataBlock =
         tag === 'script' &&
-        el.id === 'pv-server-data' &&
+        ['pv-server-data', 'pv-config'].includes(el.id) &&
         el.getAttribute('type') === 'application/json' &&
-        el.parentElement === document.body &&
-        document.querySelectorAll('script[type="application/json"]').length === 1 &&
+        el.parentElement === (el.id === 'pv-config' ? document.head : document.body) &&
+        blocks.length === ownBlocks.length &&
+        document.querySelectorAll(`script#${el.id}`).length === 1 &&
         (() => {
           try {
             JSON.parse(el.textContent ?? '');
