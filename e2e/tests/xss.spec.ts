@@ -280,6 +280,29 @@ for (const [name, screens] of groups) {
   });
 }
 
+test('the pages the server renders, read without JavaScript, carry every payload inertly (issue 33)', async ({
+  browser,
+}) => {
+  // as a reader without scripts or a link preview crawler gets them: the server's markup alone
+  const context = await browser.newContext({ javaScriptEnabled: false, bypassCSP: true });
+  const page = await context.newPage();
+  const found = await watch(context, page);
+  const dom: string[] = [];
+  const read = async (path: string, slots: string[]) => {
+    const res = await page.goto(`${base}${path}`);
+    expect(res?.status(), path).toBe(200);
+    for (const slot of slots) await expect(page.locator('body'), path).toContainText(`⟦${slot}⟧`);
+    dom.push(...(await domFindings(page)).map((f) => `${path} (no JavaScript): ${f}`));
+  };
+  await read('/rank/daily', ['title', 'name']);
+  await read(await firstLink(page, '/artworks/'), ['title', 'caption', 'name']);
+  await read(`/users/${PROLIFIC}`, ['name', 'account', 'comment']);
+  await read('/rank_novel/day', ['title', 'name']);
+  await read(`/novel/${EVERY_MARKUP}`, ['novel.text']);
+  await context.close();
+  expectClean({ found, dom, slots: new Set() });
+});
+
 test('a novel translation and the html download of a hostile novel run nothing', async ({
   context,
   page,
