@@ -5,16 +5,17 @@ import {
   SERVER_CONFIG_KEY,
   readPageConfig,
   startServerConfig,
+  type ServerConfig,
 } from './config.ts';
 
-const CONFIG = {
+const CONFIG: ServerConfig = {
   upstream: 'sandbox',
   imageProxy: null,
   imageProxies: [],
   selfHosted: false,
   mirrors: [],
   demoAccounts: [],
-} as const;
+};
 
 function page(block: string | null): Document {
   const doc = document.implementation.createHTMLDocument('x');
