@@ -135,6 +135,17 @@ test('the tag filter lists one tag’s works and clears on a second click', asyn
   await expect(chips).toHaveCount(tags.length);
 });
 
+test('at 1440 px the profile card stands 12 px under the top bar, not flush with it', async ({
+  page,
+}) => {
+  await page.goto(`/users/${PROLIFIC}`);
+  await expect(page.getByTestId('user-name')).toBeVisible();
+  const bar = (await page.getByTestId('top-bar').boundingBox())!;
+  const card = (await page.getByTestId('user-header').boundingBox())!;
+  // the same gap as the first block of the settings, lives and article screens
+  expect(card.y - (bar.y + bar.height)).toBeCloseTo(12, 0);
+});
+
 test('follow and unfollow; a failing upstream leaves the state unchanged', async ({ page }) => {
   await signIn(page, TOKENS.r18);
   await page.goto(`/users/${NO_NOVELS}`);
