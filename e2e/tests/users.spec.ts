@@ -169,6 +169,23 @@ test('at 390 px the tag filter is one sideways row and the works follow right un
   expect(card.y).toBeLessThan(844 / 2);
 });
 
+test('at 390 px in Japanese the @id stops short of the wider follow button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('pv.language', 'ja'));
+  await signIn(page, TOKENS.demo);
+  await page.goto(`/users/${PROLIFIC}`);
+  const button = page.getByTestId('follow-button');
+  await expect(button).toHaveText('フォローする');
+  const account = page.getByTestId('user-account');
+  const { right, drawnPast } = await account.evaluate((el) => ({
+    right: el.getBoundingClientRect().right,
+    // text wider than its box is drawn past it unless the box clips it
+    drawnPast: el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'visible',
+  }));
+  expect(drawnPast).toBe(false);
+  expect(right).toBeLessThanOrEqual((await button.boundingBox())!.x);
+});
+
 test('follow and unfollow; a failing upstream leaves the state unchanged', async ({ page }) => {
   await signIn(page, TOKENS.r18);
   await page.goto(`/users/${NO_NOVELS}`);
