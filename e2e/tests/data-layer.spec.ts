@@ -24,6 +24,32 @@ test('a failing list shows a toast for 2.5 s and the retry state; retry loads it
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
 });
 
+test('at 390 px a long toast takes 90 % of the screen’s width, not half of it, centred', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shellFirst(page.context());
+  await page.route('**/api/pixiv/rank?*', (route) => route.fulfill({ json: RATE_LIMIT }));
+  await page.goto('/rank/weekly');
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveText('Too many requests. Please try again later.');
+  // the tops of the text's line boxes: two lines at most (three in a box half the screen wide)
+  const lines = await toast.evaluate((el) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      for (const r of Array.from(range.getClientRects())) tops.add(Math.round(r.top));
+    }
+    return tops.size;
+  });
+  expect(lines).toBeLessThanOrEqual(2);
+  const box = (await toast.boundingBox())!;
+  expect(box.width).toBeCloseTo(390 * 0.9, 0);
+  expect(box.x + box.width / 2).toBeCloseTo(195, 0);
+});
+
 test('any other failure says the unknown-error text', async ({ page }) => {
   await shellFirst(page.context());
   await page.route('**/api/pixiv/rank?*', (route) => route.fulfill({ status: 502, body: 'bad' }));

@@ -122,6 +122,16 @@ test('at 1440 px the login choices sit side by side', async ({ page }) => {
   expect(Math.abs(oauth.y - token.y)).toBeLessThan(1);
 });
 
+test('a demo account’s password stays on one line, never split at its hyphen', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/account/login');
+  const passwords = page.getByTestId('demo-account').locator('p code');
+  await expect(passwords).toHaveCount(3);
+  // one line box each: the narrow cards of the wide layout broke 'demo-password' after 'demo-'
+  const lines = await passwords.evaluateAll((els) => els.map((el) => el.getClientRects().length));
+  expect(lines).toEqual([1, 1, 1]);
+});
+
 test.describe('against pixiv', () => {
   // the service worker would answer /api/config before the route below
   test.use({ serviceWorkers: 'block' });

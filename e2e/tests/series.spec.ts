@@ -78,3 +78,43 @@ test('a novel series shows its counts, author and novels in order', async ({ pag
   await expect(titles).toHaveText(visible.map((n) => n.title));
   await expect(titles.first()).toHaveAttribute('href', `/novel/${visible[0]!.id}`);
 });
+
+test('a series’ header card stands 12 px under the top bar', async ({ page }) => {
+  for (const path of [
+    `/user/${ILLUST_SERIES.user}/series/${ILLUST_SERIES.id}`,
+    `/novel/series/${NOVEL_SERIES}`,
+  ]) {
+    await page.goto(path);
+    await expect(page.getByTestId('series-title')).toBeVisible();
+    const bar = (await page.getByTestId('top-bar').boundingBox())!;
+    const head = (await page.getByTestId('series-header').boundingBox())!;
+    expect(head.y - (bar.y + bar.height), path).toBeCloseTo(12, 0);
+  }
+});
+
+test('a series’ works line up with the edges of its header card', async ({ page }) => {
+  const edges = async (testId: string) => {
+    const cards = page.getByTestId(testId);
+    await expect(cards.first()).toBeVisible();
+    const boxes = await cards.evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect()).map((r) => [r.left, r.right] as const),
+    );
+    return {
+      left: Math.min(...boxes.map((b) => b[0])),
+      right: Math.max(...boxes.map((b) => b[1])),
+    };
+  };
+  await page.goto(`/user/${ILLUST_SERIES.user}/series/${ILLUST_SERIES.id}`);
+  let head = (await page.getByTestId('series-header').boundingBox())!;
+  // five works fill one row of the 1440 px grid, from the card's left edge to its right edge
+  let works = await edges('artwork-card');
+  expect(works.left).toBeCloseTo(head.x, 0);
+  expect(works.right).toBeCloseTo(head.x + head.width, 0);
+  // at 390 px a novel card takes the whole width, and meets both edges
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/novel/series/${NOVEL_SERIES}`);
+  head = (await page.getByTestId('series-header').boundingBox())!;
+  works = await edges('novel-card');
+  expect(works.left).toBeCloseTo(head.x, 0);
+  expect(works.right).toBeCloseTo(head.x + head.width, 0);
+});

@@ -125,6 +125,29 @@ test('an article without works or description redirects to the article route', a
   await expect(page.getByTestId('spotlight-article')).toBeVisible();
 });
 
+test('an article the first load redirects to /a/{id} leaves the focus alone: no ring on its title', async ({
+  page,
+}) => {
+  // an illustration article with a withheld work is shown on the article route
+  const list = (await (
+    await page.request.get('/api/spotlights?type=illustration&lang=en')
+  ).json()) as SpotlightList;
+  let target: number | undefined;
+  for (const a of list.articles) {
+    const d = await article(page.request, a.id);
+    if (d.desc && d.items.some((i) => i.illust_url.includes('limit_'))) {
+      target = d.id;
+      break;
+    }
+  }
+  expect(target).toBeDefined();
+  await page.goto(`/spotlight/${target}`);
+  await expect(page).toHaveURL(new RegExp(`/a/${target}$`));
+  await expect(page.getByTestId('spotlight-article')).toBeVisible();
+  await expect(page.getByTestId('top-bar-title')).not.toBeFocused();
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+});
+
 test('an unknown article says so instead of a blank page', async ({ page }) => {
   await page.goto('/spotlight/5');
   await expect(page.getByTestId('spotlight-error')).toContainText('This article does not exist.');

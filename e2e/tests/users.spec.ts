@@ -135,6 +135,57 @@ test('the tag filter lists one tag’s works and clears on a second click', asyn
   await expect(chips).toHaveCount(tags.length);
 });
 
+test('at 1440 px the profile card stands 12 px under the top bar, not flush with it', async ({
+  page,
+}) => {
+  await page.goto(`/users/${PROLIFIC}`);
+  await expect(page.getByTestId('user-name')).toBeVisible();
+  const bar = (await page.getByTestId('top-bar').boundingBox())!;
+  const card = (await page.getByTestId('user-header').boundingBox())!;
+  // the same gap as the first block of the settings, lives and article screens
+  expect(card.y - (bar.y + bar.height)).toBeCloseTo(12, 0);
+});
+
+test('at 390 px the tag filter is one sideways row and the works follow right under it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`/users/${PROLIFIC}`);
+  const group = page.getByTestId('user-tags');
+  const chips = page.getByTestId('user-tag');
+  await expect(chips).toHaveCount(20);
+  await expect(page.getByTestId('artwork-card').first()).toBeVisible();
+  // twenty tags wrapped would take half the screen: one row, wider than the screen, scrolls
+  const tops = await chips.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().top));
+  expect(new Set(tops).size).toBe(1);
+  expect(await group.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const row = (await group.boundingBox())!;
+  const chip = (await chips.first().boundingBox())!;
+  expect(row.height).toBeLessThanOrEqual(chip.height + 16);
+  // the first works are on the first screen, right under the row
+  const panel = (await page.getByTestId('user-tab-panel').boundingBox())!;
+  expect(panel.y - (row.y + row.height)).toBeLessThanOrEqual(12);
+  const card = (await page.getByTestId('artwork-card').first().boundingBox())!;
+  expect(card.y).toBeLessThan(844 / 2);
+});
+
+test('at 390 px in Japanese the @id stops short of the wider follow button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.addInitScript(() => localStorage.setItem('pv.language', 'ja'));
+  await signIn(page, TOKENS.demo);
+  await page.goto(`/users/${PROLIFIC}`);
+  const button = page.getByTestId('follow-button');
+  await expect(button).toHaveText('フォローする');
+  const account = page.getByTestId('user-account');
+  const { right, drawnPast } = await account.evaluate((el) => ({
+    right: el.getBoundingClientRect().right,
+    // text wider than its box is drawn past it unless the box clips it
+    drawnPast: el.scrollWidth > el.clientWidth && getComputedStyle(el).overflowX === 'visible',
+  }));
+  expect(drawnPast).toBe(false);
+  expect(right).toBeLessThanOrEqual((await button.boundingBox())!.x);
+});
+
 test('follow and unfollow; a failing upstream leaves the state unchanged', async ({ page }) => {
   await signIn(page, TOKENS.r18);
   await page.goto(`/users/${NO_NOVELS}`);

@@ -42,8 +42,8 @@ function screenHasFocus(): boolean {
  * Focus on route changes (WCAG 2.4.3): a new screen puts the focus on its heading, so that a
  * screen reader announces it and the next Tab starts in the page, not back at the top of the
  * document; Back (and Forward) return it to the link that opened the screen left, when that
- * screen draws the link again (the card that was opened). The first load leaves the focus alone,
- * so that the skip link stays the first stop; a change within one screen (its tabs, its filters)
+ * screen draws the link again (the card that was opened). The first load, with any redirect it
+ * makes, leaves the focus alone, so that the skip link stays the first stop; a change within one screen (its tabs, its filters)
  * keeps the focus where the user put it.
  */
 export function useRouteFocus() {
@@ -55,12 +55,15 @@ export function useRouteFocus() {
   const opened = useRef(new Map<string, string>());
   const lastLink = useRef<string | null>(null);
   const previous = useRef<{ key: string; routeId: string | undefined } | null>(null);
+  /** Until the first click, push or history step, every entry is the first load's (redirects). */
+  const firstLoad = useRef(true);
 
   useEffect(() => {
     // Enter on a link fires a click too, so this sees both the mouse and the keyboard.
     const onClick = (e: MouseEvent) => {
       const link = (e.target as Element | null)?.closest?.('a[href]');
       lastLink.current = link && main()?.contains(link) ? link.getAttribute('href') : null;
+      firstLoad.current = false;
     };
     document.addEventListener('click', onClick, true);
     return () => document.removeEventListener('click', onClick, true);
@@ -70,6 +73,10 @@ export function useRouteFocus() {
     const before = previous.current;
     previous.current = { key: location.key, routeId };
     if (!before || before.key === location.key) return;
+    // A redirect of the first load (an article sent to its other route, an old address) is
+    // still the first load: the focus stays where it was, with no ring around the title.
+    if (navigationType !== 'REPLACE') firstLoad.current = false;
+    else if (firstLoad.current) return;
     if (lastLink.current) opened.current.set(before.key, lastLink.current);
     lastLink.current = null;
     const back = navigationType === 'POP' ? opened.current.get(location.key) : undefined;

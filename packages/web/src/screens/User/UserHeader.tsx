@@ -48,7 +48,9 @@ export function UserHeader({ user, imageProxy, canFollow, own }: UserHeaderProps
               </span>
             )}
           </h2>
-          <span className={styles.account}>@{user.account}</span>
+          <span className={styles.account} data-testid="user-account">
+            @{user.account}
+          </span>
         </div>
         {canFollow && (
           <div className={styles.followSlot}>
