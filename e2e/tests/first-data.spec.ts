@@ -521,4 +521,33 @@ test.describe('the daily ranking rendered on the server', () => {
     expect(requests).toEqual([]);
     expect(problems).toEqual([]);
   });
+
+  test('a tap on a button before the app has taken the page over is not lost: it acts once the app has', async ({
+    page,
+  }) => {
+    // the app's scripts held back: the page is the server's markup alone for as long as the test
+    // wants, as on a slow phone
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js'),
+      async (route) => {
+        await held;
+        await route.fallback();
+      },
+    );
+    await page.goto(`${base}/rank/daily`, { waitUntil: 'commit' });
+    const category = page.getByTestId('rank-category');
+    await expect(category).toHaveText('Overall');
+    await category.click();
+    // nothing ran yet: the page is not the app's, and no menu opened
+    await expect(page.locator('html[data-hydrated]')).toHaveCount(0);
+    await expect(page.getByRole('menuitemradio', { name: 'Ugoira' })).toHaveCount(0);
+    release();
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+    // the tap, held, is tapped again: the category menu opens once (not twice: it stays open)
+    await expect(page.getByRole('menuitemradio', { name: 'Ugoira' })).toBeVisible();
+    await page.getByRole('menuitemradio', { name: 'Ugoira' }).click();
+    await expect(page).toHaveURL(/\/rank\/daily\?content=ugoira$/);
+  });
 });

@@ -9,12 +9,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 export function contentSecurityPolicy(
   imageProxies: (string | undefined)[] = [],
   styleHashes: readonly string[] = [],
+  scriptHashes: readonly string[] = [],
 ): string {
   const proxies = imageProxies.filter((p): p is string => !!p).map((p) => new URL(p).origin);
   const images = ["'self'", 'data:', 'blob:', ...new Set(proxies)];
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    ["script-src 'self'", ...scriptHashes.map((h) => `'${h}'`)].join(' '),
     ["style-src 'self'", ...styleHashes.map((h) => `'${h}'`)].join(' '),
     `img-src ${images.join(' ')}`,
     "media-src 'self' blob:",
@@ -61,6 +62,17 @@ export function allowInlineStyle(req: FastifyRequest, css: string): void {
   inlineStyles.set(req, [...(inlineStyles.get(req) ?? []), hash]);
 }
 
+/** The inline scripts each page answer carries, allowed by their hashes in its CSP. */
+const inlineScripts = new WeakMap<FastifyRequest, string[]>();
+
+/**
+ * Allows one `<script>` element's exact text in this request's page (its CSP hash, never
+ * 'unsafe-inline'): nothing else inline, and only for this answer.
+ */
+export function allowInlineScript(req: FastifyRequest, hash: string): void {
+  inlineScripts.set(req, [...(inlineScripts.get(req) ?? []), hash]);
+}
+
 export function registerSecurityHeaders(
   app: FastifyInstance,
   imageProxies: (string | undefined)[] = [],
@@ -71,7 +83,8 @@ export function registerSecurityHeaders(
     const type = String(reply.getHeader('content-type') ?? '');
     if (!type.startsWith('text/html') || ownPolicies.has(req)) return;
     const styles = inlineStyles.get(req);
-    const policy = styles ? contentSecurityPolicy(imageProxies, styles) : csp;
+    const scripts = inlineScripts.get(req);
+    const policy = styles || scripts ? contentSecurityPolicy(imageProxies, styles, scripts) : csp;
     // a route's own directives (the translation's `sandbox`) are added to the policy
     const own = reply.getHeader('content-security-policy');
     reply.header('content-security-policy', own ? `${policy}; ${String(own)}` : policy);

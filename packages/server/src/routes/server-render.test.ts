@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseIllust, pictureSize, rankingDateWindow, type RawIllust } from '@pv/core';
+import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps.ts';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
 import {
   SERVER_BUNDLE,
@@ -143,12 +144,27 @@ describe('server rendering (SSR=1)', () => {
 
     // the page carries its first data: no preload of it, only the notice feed's
     expect(html).not.toContain('href="/api/pixiv/rank?');
-    // the page's policy is the shell's: no inline script allowed
+    // the page's policy is the shell's, but for one inline script allowed by its hash: the one
+    // that holds early taps (early-taps.ts), the only script in the page without a src
     const shell = await t.app.inject({ url: '/setting', headers: PAGE });
     expect(shell.body).toContain('first-paint-shell');
+    expect(shell.body).not.toContain(EARLY_TAPS_SCRIPT);
     const csp = res.headers['content-security-policy'] as string;
-    expect(csp).toBe(shell.headers['content-security-policy']);
-    expect(/script-src [^;]*/.exec(csp)![0]).not.toMatch(/unsafe-inline|unsafe-eval/);
+    const shellCsp = shell.headers['content-security-policy'] as string;
+    expect(/script-src [^;]*/.exec(shellCsp)![0]).toBe("script-src 'self'");
+    expect(csp).toBe(
+      shellCsp.replace("script-src 'self'", `script-src 'self' '${EARLY_TAPS_HASH}'`),
+    );
+    const inline = [
+      ...html.matchAll(
+        /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g,
+      ),
+    ];
+    expect(inline.map((m) => m[1])).toEqual([EARLY_TAPS_SCRIPT]);
+    const { createHash } = await import('node:crypto');
+    expect(EARLY_TAPS_HASH).toBe(
+      `sha256-${createHash('sha256').update(inline[0]![1]!).digest('base64')}`,
+    );
   });
 
   it('renders every ranking type the default content settings show, and only those', async () => {

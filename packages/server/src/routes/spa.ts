@@ -6,7 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allowInlineScript } from '../plugins/security.ts';
 import { assetRoutes } from './assets.ts';
+import { EARLY_TAPS_ELEMENT, EARLY_TAPS_HASH } from './early-taps.ts';
 import { paintPage } from './first-paint.ts';
 import { insertRendered, jsonForScript, type PageRenderer } from './server-render.ts';
 
@@ -107,7 +109,12 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
         shellFor(html, head, req),
         options.render?.(req) ?? null,
       ]);
-      const page = rendered ? insertRendered(shell, rendered) : shell;
+      // a rendered page holds the taps on its buttons until the app has taken it over
+      let page = shell;
+      if (rendered) {
+        page = insertRendered(shell, rendered).replace('</head>', `${EARLY_TAPS_ELEMENT}</head>`);
+        allowInlineScript(req, EARLY_TAPS_HASH);
+      }
       // the head names this site's origin (og:url, canonical…): taken from the request without
       // PUBLIC_URL, so no shared cache may keep it then
       return reply

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { replayEarlyTaps } from './early-taps.ts';
 import { useServerRender } from './useServerRender.ts';
 
 /** The attribute of `<html>` that says the app has taken the page over (see useHydratedMark). */
@@ -9,7 +10,8 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
  * the server rendered), or its first render (a page the app rendered itself): from then on the
  * page's controls are the app's own, laid out for the measured width, not the server's markup
  * waiting for its script (issue 33). Browser tests wait for it after a navigation; it is also a
- * hook for anything that must not act on markup the app has not adopted yet.
+ * hook for anything that must not act on markup the app has not adopted yet: the taps held until
+ * then are tapped again now (lib/early-taps.ts).
  *
  * Called inside the boundary of the screen (AppShell), which React hydrates after the root, and by
  * the screens rendered outside the router (route error, blocked page, leaving the site).
@@ -17,7 +19,10 @@ export const HYDRATED_ATTRIBUTE = 'data-hydrated';
 export function useHydratedMark(): void {
   const serverRender = useServerRender();
   useEffect(() => {
-    if (!serverRender) document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+    if (serverRender) return;
+    document.documentElement.setAttribute(HYDRATED_ATTRIBUTE, '');
+    // the buttons tapped while the page was the server's markup, now the app's (early-taps.ts)
+    replayEarlyTaps();
   }, [serverRender]);
 }
 
