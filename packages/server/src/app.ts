@@ -321,6 +321,10 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await shareRoutes(scope, share);
     await feedRoutes(scope, share);
   });
+  const render = config.serverRender
+    ? serverRenderer({ webDist: config.webDist, deps: share.deps, config: clientConfig })
+    : undefined;
+  if (render?.size) app.memoryParts.set('rendered_pages', render.size);
   await app.register(async (scope) =>
     spaRoutes(scope, {
       webDist: config.webDist,
@@ -329,9 +333,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         previewHead(share),
         firstDataHead({ deps: share.deps, imageProxy: config.imageProxy }),
       ],
-      render: config.serverRender
-        ? serverRenderer({ webDist: config.webDist, deps: share.deps, config: clientConfig })
-        : undefined,
+      render,
     }),
   );
   return app;

@@ -435,6 +435,37 @@ describe('server rendering (SSR=1)', () => {
     }
   });
 
+  it('keeps a render for the same URL, languages, layout and view, and renders anew for another', async () => {
+    const kept = () => t.app.memoryParts.get('rendered_pages')!() as { entries: number };
+    const url = '/rank/male';
+    const dataOf = (body: string) =>
+      new RegExp(`<script type="application/json" id="${SERVER_DATA_ID}">([^<]*)</script>`).exec(
+        body,
+      )![1]!;
+    const before = kept().entries;
+    const first = await t.app.inject({ url, headers: PAGE });
+    expect(rootOf(first.body)).toBeDefined();
+    expect(kept().entries).toBe(before + 1);
+    // the same page again: the kept render (its data block, down to the time it was fetched)
+    const again = await t.app.inject({ url, headers: PAGE });
+    expect(dataOf(again.body)).toBe(dataOf(first.body));
+    expect(kept().entries).toBe(before + 1);
+    // another interface language, another layout (a phone), another view: each its own render
+    for (const headers of [
+      { ...PAGE, 'accept-language': 'ja' },
+      { ...PAGE, 'sec-ch-ua-mobile': '?1' },
+      { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Grid.a' },
+    ]) {
+      const other = await t.app.inject({ url, headers });
+      expect(rootOf(other.body)).toBeDefined();
+      expect(dataOf(other.body)).not.toBe(dataOf(first.body));
+    }
+    expect(kept().entries).toBe(before + 4);
+    // a user whose own calls differ (the opt-out cookie) is never served a kept render
+    const own = await t.app.inject({ url, headers: { ...PAGE, cookie: 'pv_first_data=off' } });
+    expect(rootOf(own.body)).toBeUndefined();
+  });
+
   it('escapes JSON for a script data block', () => {
     const text = jsonForScript({ a: '</script><!--\u2028\u2029&' });
     expect(text).not.toMatch(/[<>&\u2028\u2029]/);

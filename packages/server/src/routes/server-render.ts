@@ -16,7 +16,8 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ContentSettings } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
-import { readMirror, type MirrorDeps } from './api/pixiv/index.ts';
+import { LRUCache } from 'lru-cache';
+import { readMirrorAnswer, type MirrorDeps } from './api/pixiv/index.ts';
 import { OPT_OUT_COOKIE, mirrorUrl, pagePlan } from './first-data.ts';
 import { firstPaintOf, renderViewOf, type RenderView } from './first-paint.ts';
 import { escapeMarkup } from './share/public-url.ts';
@@ -59,7 +60,13 @@ export interface RenderedPage {
   scripts?: string[];
 }
 
-export type PageRenderer = (req: FastifyRequest) => Promise<RenderedPage | null>;
+export type PageRenderer = ((req: FastifyRequest) => Promise<RenderedPage | null>) & {
+  /** The rendered pages kept (see `serverRenderer`), for the server's memory figures. */
+  size?: () => { entries: number; bytes: number };
+};
+
+/** Bytes of rendered pages kept by default (markup and data block, as UTF-16 length). */
+export const RENDER_CACHE_BYTES = 32 * 1024 * 1024;
 
 export interface ServerRenderOptions {
   webDist: string;
@@ -67,6 +74,8 @@ export interface ServerRenderOptions {
   now?: () => Date;
   /** What `/api/config` answers (the page carries it too: spa.ts): the app renders with it. */
   config?: unknown;
+  /** Bytes of rendered pages kept (default RENDER_CACHE_BYTES); 0 keeps none. */
+  cacheBytes?: number;
 }
 
 /** The path of the server bundle inside the web build. */
@@ -157,14 +166,31 @@ export function screenAssets(webDist: string, screen: string, language?: string)
   return { styles: [...css], scripts: [...js] };
 }
 
-/** The page renderer for spa.ts; loads the bundle once, on the first page asked for. */
+/**
+ * The page renderer for spa.ts; loads the bundle once, on the first page asked for.
+ *
+ * Renders are kept (issue 33): every render is anonymous (the server's own mirror calls; a user
+ * whose calls differ, with their own token or mirror, opts out by cookie and gets the shell), so
+ * one is shared by every request with the same URL, mirror language, interface language, layout
+ * (desktop or phone) and view (the first-paint cookie's layout and filters), for as long as the
+ * freshest-to-expire of its first data stays fresh in the mirror's cache. Least recently used go
+ * first past `cacheBytes`.
+ */
 export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
   let bundle: Promise<RenderModule | null> | undefined;
   let warned = false;
   // per screen and interface language, worked out from the manifest on the first page of each
   const assets = new Map<string, ScreenAssets>();
-  return async (req) => {
+  const maxSize = options.cacheBytes ?? RENDER_CACHE_BYTES;
+  const kept =
+    maxSize > 0
+      ? new LRUCache<string, RenderedPage>({
+          maxSize,
+          sizeCalculation: (page) => Math.max(1, page.root.length + page.data.length),
+        })
+      : null;
+  const renderer: PageRenderer = async (req) => {
     // the user's layout and filters; none readable, or blocked tags or authors: the shell
     const shaped = renderViewOf(req);
     if (!shaped || optedOut(req.headers.cookie)) return null;
@@ -176,31 +202,53 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
     if (!mod || !route) return null;
     const plan = pagePlan(req.url, now());
     if (!plan) return null;
+    const language = firstLanguage(req.headers['accept-language']);
+    const { language: interfaceLanguage } = firstPaintOf(req);
+    const desktop = !mobileBrowser(req);
+    const key = JSON.stringify([
+      req.url,
+      language,
+      interfaceLanguage,
+      desktop,
+      shaped.view ?? null,
+    ]);
+    const hit = kept?.get(key);
+    if (hit) return hit;
     try {
-      const language = firstLanguage(req.headers['accept-language']);
       const firstData: Record<string, unknown> = {};
+      let fresh = Infinity;
       for (const call of plan.calls) {
-        firstData[mirrorUrl(call)] = await readMirror(options.deps, call.name, call.params, {
+        const answer = await readMirrorAnswer(options.deps, call.name, call.params, {
           language,
           log: req.log,
         });
+        firstData[mirrorUrl(call)] = answer.value;
+        fresh = Math.min(fresh, answer.maxAge);
       }
-      const { language: interfaceLanguage } = firstPaintOf(req);
       const page = await mod.render(req.url, {
         firstData,
-        desktop: !mobileBrowser(req),
+        desktop,
         language: interfaceLanguage,
         fetchedAt: Date.now(),
         ...(options.config !== undefined && { config: options.config }),
         ...shaped,
       });
       if (!page || page.used.length === 0) return null;
-      const key = `${route.screen} ${interfaceLanguage}`;
-      if (!assets.has(key)) {
-        assets.set(key, screenAssets(options.webDist, route.screen, interfaceLanguage));
+      const assetKey = `${route.screen} ${interfaceLanguage}`;
+      if (!assets.has(assetKey)) {
+        assets.set(assetKey, screenAssets(options.webDist, route.screen, interfaceLanguage));
       }
-      const { styles, scripts } = assets.get(key)!;
-      return { root: page.html, data: jsonForScript(page.data), used: page.used, styles, scripts };
+      const { styles, scripts } = assets.get(assetKey)!;
+      const rendered: RenderedPage = {
+        root: page.html,
+        data: jsonForScript(page.data),
+        used: page.used,
+        styles,
+        scripts,
+      };
+      if (kept && fresh > 0 && Number.isFinite(fresh))
+        kept.set(key, rendered, { ttl: fresh * 1000 });
+      return rendered;
     } catch (err) {
       // an upstream fault or a render failure: the shell, as without server rendering
       if (!warned) req.log.warn({ err, url: req.url }, 'server render failed: the shell is served');
@@ -209,6 +257,8 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
       return null;
     }
   };
+  renderer.size = () => ({ entries: kept?.size ?? 0, bytes: kept?.calculatedSize ?? 0 });
+  return renderer;
 }
 
 const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;

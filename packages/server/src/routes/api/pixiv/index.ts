@@ -213,6 +213,16 @@ export async function readMirror(
   params: Record<string, unknown>,
   options: { language?: string; log: FastifyBaseLogger },
 ): Promise<unknown> {
+  return (await readMirrorAnswer(deps, name, params, options)).value;
+}
+
+/** readMirror's answer with the seconds its cache entry stays fresh (what depends on it may last as long). */
+export async function readMirrorAnswer(
+  deps: MirrorDeps,
+  name: string,
+  params: Record<string, unknown>,
+  options: { language?: string; log: FastifyBaseLogger },
+): Promise<{ value: unknown; maxAge: number }> {
   const endpoint = ENDPOINTS[name];
   if (!endpoint) throw new Error(`no mirror route ${name}`);
   const result = validate(endpoint.fields, params, endpoint.passthrough);
@@ -225,7 +235,9 @@ export async function readMirror(
     'default',
     () => poolLoad(deps.upstream, ask, options.language, options.log, path),
   );
-  return JSON.parse(cached.value) as unknown;
+  // an answer served stale after an upstream failure lasts for nothing
+  const maxAge = cached.source === 'stale' ? 0 : cached.maxAge;
+  return { value: JSON.parse(cached.value) as unknown, maxAge };
 }
 
 /**
