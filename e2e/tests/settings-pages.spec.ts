@@ -212,6 +212,17 @@ test('at 1440 px a settings page has the settings navigation beside it, the curr
   // beside, not above: the page starts right of the list and level with it
   expect(pageBox.x).toBeGreaterThanOrEqual(navBox.x + navBox.width);
   expect(pageBox.y).toBeLessThan(navBox.y + navBox.height);
+  // one set of edges: the list's top level with the page's top bar, and the page's sections
+  // as wide as the bar, 12 px in from each of its ends (not a narrow column inside it)
+  const bar = (await page.getByTestId('top-bar').boundingBox())!;
+  expect(Math.abs(navBox.y - bar.y)).toBeLessThanOrEqual(1);
+  const card = (await page
+    .getByTestId('faq')
+    .locator(':scope > div > section')
+    .first()
+    .boundingBox())!;
+  expect(Math.abs(card.x - (bar.x + 12))).toBeLessThanOrEqual(1);
+  expect(Math.abs(card.x + card.width - (bar.x + bar.width - 12))).toBeLessThanOrEqual(1);
   // the list comes before the page in the keyboard order
   const order = await page.evaluate(() => {
     const navEl = document.querySelector('[data-testid="settings-nav"]')!;
