@@ -30,6 +30,7 @@ import { afterStartup, checkStartup, renderBlocked } from './app/shell/startup.t
 import { renderLeaveSite } from './app/shell/LeaveSite.tsx';
 import { registerServiceWorker } from './app/shell/service-worker.ts';
 import { reportNetwork, watchConnectivity } from './state/ui/network.ts';
+import { readPageConfig, startServerConfig } from './state/queries/config.ts';
 
 /**
  * Starts the app. Not top-level code: a module that awaits at its top level holds back every
@@ -69,6 +70,8 @@ async function start(): Promise<void> {
     const queryClient = createQueryClient();
     // before the persister restores anything: the server's answers are the page's first data
     if (server) hydrate(queryClient, server.queries);
+    // the server's config from the page, before the first render (state/queries/config.ts)
+    void startServerConfig(queryClient, readPageConfig());
     // The screen's chunk before the first render: a lazy route would render nothing at first. A
     // chunk that does not load is the router's to report (its route error, a reload once), so the
     // app then renders anew: never a server page left without its app.
