@@ -110,15 +110,23 @@ export async function recordToasts(page: Page): Promise<string[]> {
  * Scrolls the page to its end until `done()` holds: a paged list asks for its next page as its
  * end comes into view, so each round scrolls again and then looks (a state, polled; no fixed
  * wait). `wheel` scrolls by the mouse wheel instead, for screens that page on wheel events.
+ * `skip`: each round also lets that many ms pass at once on the page's clock (the test installed
+ * `page.clock` before loading the page), so that a list's throttle between pages costs no wait
+ * where the test is not about it.
  */
 export async function scrollUntil(
   page: Page,
   done: () => Promise<boolean>,
-  { timeout = 60_000, wheel = false }: { timeout?: number; wheel?: boolean } = {},
+  {
+    timeout = 60_000,
+    wheel = false,
+    skip = 0,
+  }: { timeout?: number; wheel?: boolean; skip?: number } = {},
 ) {
   await expect(async () => {
     if (wheel) await page.mouse.wheel(0, 500);
     else await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    if (skip > 0) await page.clock.fastForward(skip);
     expect(await done()).toBe(true);
   }).toPass({ timeout, intervals: [100, 200, 400] });
 }

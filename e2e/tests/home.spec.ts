@@ -492,11 +492,17 @@ test('recommended illustrations: one page, and in local-app mode a load-more but
 test('random illustrations stop after their last page, asking at most once per 1.5 s', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
-  // when the browser sent each ranking request (its own clock, so no reporting delay counts)
-  const asked: number[] = [];
-  page.on('requestfinished', (r) => {
-    if (new URL(r.url()).pathname === '/api/pixiv/rank') asked.push(r.timing().startTime);
+  // when the page asked for each ranking, on its own clock, which the test moves on in steps of
+  // 100 ms instead of waiting for the 1.5 s between pages
+  await page.addInitScript(() => {
+    const asked: number[] = [];
+    (window as unknown as { rankAsked: number[] }).rankAsked = asked;
+    const original = window.fetch;
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (new URL(url, location.href).pathname === '/api/pixiv/rank') asked.push(Date.now());
+      return original(input, init);
+    };
   });
   let sent = 0;
   page.on('request', (r) => {
@@ -508,7 +514,12 @@ test('random illustrations stop after their last page, asking at most once per 1
   await expect(random.getByTestId('artwork-card').first()).toBeVisible();
   await page.mouse.move(200, 300);
   const finished = random.getByTestId('list-finished');
-  await scrollUntil(page, () => finished.isVisible());
+  // the clock moved in steps of 100 ms, one after the other, until the list has finished
+  for (let step = 0; !(await finished.isVisible()); step++) {
+    expect(step, 'steps of 100 ms until the last page').toBeLessThan(2_000);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.clock.fastForward(100);
+  }
   await expect(finished).toHaveText('No more');
   // scrolling on at the end asks for nothing more
   const atEnd = sent;
@@ -517,18 +528,17 @@ test('random illustrations stop after their last page, asking at most once per 1
     await letTimePass(page, 1_500);
   }
   expect(sent).toBe(atEnd);
-  await expect.poll(() => asked.length).toBe(sent);
+  const asked = await page.evaluate(() => (window as unknown as { rankAsked: number[] }).rankAsked);
   // the ranking card's request and the random list's pages 1 to 9
   expect(asked).toHaveLength(1 + RANDOM_ILLUST_LAST_PAGE);
   asked.sort((a, b) => a - b);
   // the card and page 1 go out together; every later page waits 1.5 s after the one before it
-  // (page 2 may follow page 1 at once: nothing was throttled yet). The throttle clocks the
-  // calls, the browser the requests they send: each gap may lose a little to that, the sum of
-  // the gaps hardly anything.
+  // (page 2 may follow page 1 at once: nothing was throttled yet). The clock moves in steps of
+  // 100 ms: a page asked for after its step's work may be stamped up to a step late.
   const later = asked.slice(2);
   const gaps = later.slice(1).map((t, i) => t - later[i]!);
   expect(gaps).toHaveLength(RANDOM_ILLUST_LAST_PAGE - 2);
-  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1_300);
+  for (const gap of gaps) expect(gap).toBeGreaterThanOrEqual(1_400);
   expect(later.at(-1)! - later[0]!).toBeGreaterThanOrEqual(gaps.length * 1_500 - 100);
 });
 
