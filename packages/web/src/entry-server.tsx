@@ -29,7 +29,7 @@ import {
 } from './app/server-render.ts';
 import { serverRouteOf } from './app/server-routes.ts';
 import type { ApiClient } from './state/api/client.ts';
-import { SERVER_CONFIG_KEY, startServerConfig } from './state/queries/config.ts';
+import { SERVER_CONFIG_KEY, seedServerConfig } from './state/queries/config.ts';
 import { setPurifierWindow } from './lib/purifier.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import { ServerSettingsContext } from './state/settings/settings.ts';
@@ -100,7 +100,7 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
 
   const queryClient = createQueryClient();
   // the server's config, as the app reads it from the page's config block (not dehydrated twice)
-  if (data.config) void startServerConfig(queryClient, data.config, { ask: false });
+  if (data.config) seedServerConfig(queryClient, data.config);
   const used = seedFirstData(queryClient, data, route);
   if (used.length === 0 || used.length < Object.keys(data.firstData).length) return null;
 

@@ -173,7 +173,7 @@ export function screenAssets(webDist: string, screen: string, language?: string)
  * whose calls differ, with their own token or mirror, opts out by cookie and gets the shell), so
  * one is shared by every request with the same URL, mirror language, interface language, layout
  * (desktop or phone) and view (the first-paint cookie's layout and filters), for as long as the
- * freshest-to-expire of its first data stays fresh in the mirror's cache. Least recently used go
+ * first of its first-data answers to expire stays fresh in the mirror's cache. Least recently used go
  * first past `cacheBytes`.
  */
 export function serverRenderer(options: ServerRenderOptions): PageRenderer {

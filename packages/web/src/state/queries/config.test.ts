@@ -4,6 +4,7 @@ import {
   SERVER_CONFIG_ID,
   SERVER_CONFIG_KEY,
   readPageConfig,
+  seedServerConfig,
   startServerConfig,
   type ServerConfig,
 } from './config.ts';
@@ -76,7 +77,7 @@ describe("the page's config block (the server's /api/config in every page)", () 
     const client = new QueryClient();
     await startServerConfig(client, null);
     expect(client.getQueryData([SERVER_CONFIG_KEY])).toBeUndefined();
-    await startServerConfig(client, CONFIG, { ask: false });
+    seedServerConfig(client, CONFIG);
     expect(client.getQueryData([SERVER_CONFIG_KEY])).toEqual(CONFIG);
     expect(fetch).not.toHaveBeenCalled();
   });

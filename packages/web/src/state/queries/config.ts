@@ -89,6 +89,14 @@ export function readPageConfig(doc: Document = document): ServerConfig | null {
 }
 
 /**
+ * Puts the server's config into the query, as its answer: for the app's first render (the
+ * page's block, `startServerConfig`) and for the server's render of a page (entry-server.tsx).
+ */
+export function seedServerConfig(client: QueryClient, config: ServerConfig): void {
+  client.setQueryData(CONFIG_QUERY.queryKey, config);
+}
+
+/**
  * Starts the app with the server's config: the page's block, when there is one, is the query's
  * answer from the first render on (the homes' self-hosted rows are there or not from the start,
  * the login page lists the demo accounts at once). `/api/config` is asked all the same, as the
@@ -98,13 +106,11 @@ export function readPageConfig(doc: Document = document): ServerConfig | null {
 export async function startServerConfig(
   client: QueryClient,
   config: ServerConfig | null,
-  { ask = true }: { ask?: boolean } = {},
 ): Promise<void> {
   if (!config) return; // the first render's query asks for it
-  client.setQueryData(CONFIG_QUERY.queryKey, config);
-  if (!ask) return; // the server's render: no network
+  seedServerConfig(client, config);
   const answer = await askConfig().catch(() => null);
-  if (answer) client.setQueryData(CONFIG_QUERY.queryKey, answer);
+  if (answer) seedServerConfig(client, answer);
 }
 
 /**
