@@ -22,8 +22,11 @@ export async function waitFor(url: string, ms: number, everyMs = 300): Promise<v
   throw new Error(`${url} did not answer within ${ms} ms`);
 }
 
-/** Starts `scripts/start.mjs` on 127.0.0.1:`port` and waits until it answers (2 minutes at most). */
-export async function startApp(port: number): Promise<ChildProcess> {
+/**
+ * Starts `scripts/start.mjs` on 127.0.0.1:`port` and waits until it answers (2 minutes at most);
+ * `env` adds to (or overrides) its environment.
+ */
+export async function startApp(port: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   const server = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
@@ -32,6 +35,7 @@ export async function startApp(port: number): Promise<ChildProcess> {
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '0',
+      ...env,
     },
     stdio: 'inherit',
   });
