@@ -1,186 +1,235 @@
 /**
- * The first-card benchmark (issues 12 and 17): in Debian's Chromium at 4× CPU throttle, with a
- * cold browser cache (a new context each run) and a warm server on the sandbox, the time from
- * navigation to the first data request, to its answer, to the first card's picture loaded (the
- * first picture on an artwork page) and to 30 cards loaded, and the bytes moved before the first
- * paint, for `/rank/daily`, `/` and an artwork page; the median of 7 runs each.
+ * The first-card benchmark (issues 12, 17 and 33): the app against the limit, a static page that
+ * lists the very pictures the app shows (firstcard-limit.ts), served by the same server, in
+ * Debian's Chromium at 4× CPU throttle with a cold browser cache (a new context each run), on a
+ * phone's and a desktop's viewport, the two contenders alternating, for the daily ranking, the
+ * home, an artwork, a novel and a user's profile.
  *
- * `data_request_before_main_script` says whether the first data request started before the app's
- * entry script had even arrived, i.e. whether the page preloads its data instead of waiting for
- * the app's code to ask.
+ * Each page and viewport starts with an uncounted run of the app (it warms the server, and its
+ * settled page names the limit's pictures: the cards' pictures are lazy, so the limit lists the
+ * ones the app loads without a scroll, at most 30) and one of the limit page; then the counted
+ * runs, app and limit in turn. Goals (issue 33): first contentful paint ≤ 1.2× the limit's, first
+ * card ≤ 1.3×, every listed card ≤ 1.3×, CLS < 0.02, and the app taking the page over (`<html
+ * data-hydrated>`, from when a tap does what it shows) ≤ 1.5× its own first contentful paint.
  */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { startApp } from './app.ts';
-import { chromium, type Browser } from 'playwright-core';
+import { limitHtml, makeLimitDist, type LimitDist } from './firstcard-limit.ts';
+import {
+  COUNT,
+  HARVEST,
+  READ,
+  RECORD,
+  type Harvest,
+  type PageFigures,
+  type Seen,
+} from './firstcard-page.ts';
+import { GOALS, summarise, type Kind, type PageResult, type RawRun } from './firstcard-result.ts';
 
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PORT = 18_096;
 const BASE = `http://127.0.0.1:${PORT}`;
 export const FIRSTCARD_RUNS = Number(process.env.BENCH_FIRSTCARD_RUNS ?? 7);
 export const CPU_THROTTLE = 4;
-const CARDS = 30;
-const TIMEOUT_MS = 120_000;
+/** A run that has not shown all it waits for by then is kept with `complete: false`. */
+const TIMEOUT_MS = 60_000;
+/** After the last awaited event: later layout shifts and LCP candidates. */
+const SETTLE_MS = 1_000;
+/** An all-ages novel of the sandbox, with chapters and pages. */
+const NOVEL_PATH = '/novel/13319497';
 
-/** One run's figures, in ms from the navigation's start (null: did not happen). */
-export interface FirstCardRun {
-  data_request_started_ms: number | null;
-  data_arrived_ms: number | null;
-  first_card_loaded_ms: number | null;
-  cards_30_loaded_ms: number | null;
-  first_paint_ms: number | null;
-  bytes_before_first_paint: number;
-  entry_script_arrived_ms: number | null;
-  data_request_before_main_script: boolean;
-}
+export const VIEWPORTS = {
+  mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1440, height: 900 } },
+} as const satisfies Record<string, BrowserContextOptions>;
+type ViewportName = keyof typeof VIEWPORTS;
 
-export interface FirstCardPage {
-  path: string;
-  median: Omit<FirstCardRun, 'data_request_before_main_script'> & {
-    data_request_before_main_script: boolean;
-  };
-  runs: FirstCardRun[];
-}
+type PageName = 'rank_daily' | 'home' | 'artwork' | 'novel' | 'user';
 
 export interface FirstCardResult {
   cpu_throttle: number;
   runs_per_page: number;
-  pages: Record<'rank_daily' | 'home' | 'artwork', FirstCardPage>;
+  viewports: typeof VIEWPORTS;
+  goals: {
+    fcp_over_limit: number;
+    first_card_over_limit: number;
+    cards_over_limit: number;
+    cls_below: number;
+    interactive_over_own_fcp: number;
+    missed: string[];
+  };
+  pages: Record<PageName, PageResult>;
 }
 
-/**
- * In the page (a string: this package has no DOM types): records when card pictures, or the
- * artwork's first picture, finish loading.
- */
-const RECORD_PICTURE_LOADS = `
-  const seen = { cards: [], picture: null };
-  window.__firstcard = seen;
-  document.addEventListener('load', (event) => {
-    const img = event.target;
-    if (!(img instanceof HTMLImageElement)) return;
-    if (img.closest('[data-testid="artwork-card"], [data-testid="row-item"]'))
-      seen.cards.push(performance.now());
-    else if (img.closest('[data-testid="artwork-picture"]') && seen.picture === null)
-      seen.picture = performance.now();
-  }, true);
-`;
+interface RunOptions {
+  path: string;
+  viewport: ViewportName;
+  kind: Kind;
+  /** The pictures to wait for (the limit's count); 0 on a novel. */
+  cards: number;
+  /** The app (waits for it to take the page over too), not the limit page. */
+  app: boolean;
+}
 
-/** In the page: the run's figures from the recorded loads and the performance timeline. */
-const READ_FIGURES = (isArtwork: boolean) => `(() => {
-  const seen = window.__firstcard;
-  const resources = performance.getEntriesByType('resource');
-  const data = resources
-    .filter((r) => new URL(r.name).pathname.startsWith('/api/pixiv/'))
-    .sort((a, b) => a.startTime - b.startTime)[0];
-  const entry = resources.find((r) => {
-    const path = new URL(r.name).pathname;
-    return path.startsWith('/assets/index-') && path.endsWith('.js');
-  });
-  const paint =
-    performance.getEntriesByName('first-contentful-paint')[0]?.startTime ??
-    performance.getEntriesByName('first-paint')[0]?.startTime ??
-    null;
-  const nav = performance.getEntriesByType('navigation')[0];
-  const before = paint ?? Infinity;
-  const bytes =
-    (nav?.transferSize ?? 0) +
-    resources.filter((r) => r.responseEnd <= before).reduce((sum, r) => sum + r.transferSize, 0);
-  const round = (n) => (n == null ? null : Math.round(n));
-  const isArtwork = ${isArtwork};
-  return {
-    data_request_started_ms: round(data?.startTime),
-    data_arrived_ms: round(data?.responseEnd),
-    first_card_loaded_ms: round(isArtwork ? seen.picture : seen.cards[0]),
-    cards_30_loaded_ms: isArtwork ? null : round(seen.cards[${CARDS} - 1]),
-    first_paint_ms: round(paint),
-    bytes_before_first_paint: bytes,
-    entry_script_arrived_ms: round(entry?.responseEnd),
-    data_request_before_main_script: !!data && !!entry && data.startTime < entry.responseEnd,
-  };
-})()`;
+async function openPage(browser: Browser, viewport: ViewportName, kind: Kind) {
+  const context = await browser.newContext(VIEWPORTS[viewport]);
+  const page = await context.newPage();
+  await page.addInitScript({ content: RECORD(kind === 'novel') });
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  return { context, page };
+}
 
-async function oneRun(browser: Browser, path: string, artwork: boolean): Promise<FirstCardRun> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+async function oneRun(browser: Browser, o: RunOptions): Promise<RawRun> {
+  const { context, page } = await openPage(browser, o.viewport, o.kind);
   try {
-    const page = await context.newPage();
-    await page.addInitScript({ content: RECORD_PICTURE_LOADS });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-    await page.goto(`${BASE}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await page.goto(`${BASE}${o.path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    let complete = true;
     // a function, not a string: the page's CSP forbids evaluating strings
-    await page.waitForFunction(
-      ([isArtwork, cards]) => {
-        const seen = (
-          globalThis as unknown as { __firstcard?: { cards: number[]; picture: number | null } }
-        ).__firstcard;
-        return isArtwork ? seen?.picture != null : (seen?.cards.length ?? 0) >= cards;
-      },
-      [artwork, CARDS] as const,
-      { timeout: TIMEOUT_MS },
-    );
-    // let the paint entries settle
-    await page.waitForTimeout(200);
-    return (await page.evaluate(READ_FIGURES(artwork))) as FirstCardRun;
+    await page
+      .waitForFunction(
+        ([cards, kind, app]) => {
+          const seen = (globalThis as unknown as { __firstcard?: Seen }).__firstcard;
+          if (!seen || seen.fcp === null || (app && seen.hydrated === null)) return false;
+          if (kind === 'novel') return seen.line !== null;
+          return seen.loads.length >= cards && (kind !== 'artwork' || seen.picture !== null);
+        },
+        [o.cards, o.kind, o.app] as const,
+        { timeout: TIMEOUT_MS },
+      )
+      .catch(() => {
+        complete = false;
+      });
+    await page.waitForTimeout(SETTLE_MS);
+    return { ...((await page.evaluate(READ(o.kind))) as PageFigures), complete };
   } finally {
     await context.close();
   }
 }
 
-function median(values: (number | null)[]): number | null {
-  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
-  if (known.length === 0) return null;
-  const mid = Math.floor(known.length / 2);
-  return known.length % 2 ? known[mid]! : Math.round((known[mid - 1]! + known[mid]!) / 2);
+/** The app's page once it has taken over and its pictures have stopped arriving: what it shows. */
+async function harvest(browser: Browser, path: string, viewport: ViewportName, kind: Kind) {
+  const { context, page } = await openPage(browser, viewport, kind);
+  try {
+    await page.goto(`${BASE}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: TIMEOUT_MS });
+    // settled: the same count for 2 s with none still loading (40 s at most)
+    let last = -1;
+    for (let same = 0, tries = 0; same < 4 && tries < 80; tries++) {
+      await page.waitForTimeout(500);
+      const { loaded, pending } = (await page.evaluate(COUNT)) as {
+        loaded: number;
+        pending: number;
+      };
+      same = loaded === last && pending === 0 ? same + 1 : 0;
+      last = loaded;
+    }
+    const shown = (await page.evaluate(HARVEST)) as Harvest;
+    if (kind === 'novel' ? shown.lines.length === 0 : shown.pictures.length === 0)
+      throw new Error(`${path} (${viewport}) showed no ${kind === 'novel' ? 'text' : 'pictures'}`);
+    return shown;
+  } finally {
+    await context.close();
+  }
 }
 
-function summarise(path: string, runs: FirstCardRun[]): FirstCardPage {
-  const of = (k: keyof Omit<FirstCardRun, 'data_request_before_main_script'>) =>
-    median(runs.map((r) => r[k]));
-  return {
-    path,
-    median: {
-      data_request_started_ms: of('data_request_started_ms'),
-      data_arrived_ms: of('data_arrived_ms'),
-      first_card_loaded_ms: of('first_card_loaded_ms'),
-      cards_30_loaded_ms: of('cards_30_loaded_ms'),
-      first_paint_ms: of('first_paint_ms'),
-      bytes_before_first_paint: of('bytes_before_first_paint') ?? 0,
-      entry_script_arrived_ms: of('entry_script_arrived_ms'),
-      data_request_before_main_script: runs.every((r) => r.data_request_before_main_script),
-    },
-    runs,
-  };
+interface Target {
+  name: PageName;
+  path: string;
+  kind: Kind;
 }
+
+/** Harvest, limit page, its warm-up, then the counted runs in turn. */
+async function measureViewport(
+  browser: Browser,
+  target: Target,
+  viewport: ViewportName,
+  limits: LimitDist,
+) {
+  const name = `${target.name}-${viewport}`;
+  const shown = await harvest(browser, target.path, viewport, target.kind);
+  limits.write(name, limitHtml(shown));
+  const limitPath = limits.path(name);
+  const common = {
+    viewport,
+    kind: target.kind,
+    cards: target.kind === 'novel' ? 0 : shown.pictures.length,
+  };
+  const ours = { ...common, path: target.path, app: true };
+  const limit = { ...common, path: limitPath, app: false };
+  await oneRun(browser, limit);
+  const runs = { ours: [] as RawRun[], limit: [] as RawRun[] };
+  for (let i = 0; i < FIRSTCARD_RUNS; i++) {
+    runs.ours.push(await oneRun(browser, ours));
+    runs.limit.push(await oneRun(browser, limit));
+  }
+  return summarise({ path: target.path, limitPath, kind: target.kind, shown, runs });
+}
+
+/** The pages: an all-ages single-page work from the daily ranking's first page, and its author. */
+async function targets(): Promise<Target[]> {
+  const ranking = (await (await fetch(`${BASE}/api/pixiv/rank?mode=day`)).json()) as {
+    illusts: {
+      id: number;
+      page_count: number;
+      type: string;
+      x_restrict: number;
+      user: { id: number };
+    }[];
+  };
+  const work = ranking.illusts.find(
+    (i) => i.page_count === 1 && i.type === 'illust' && i.x_restrict === 0,
+  );
+  if (!work) throw new Error('no all-ages single-page illustration in the daily ranking');
+  return [
+    { name: 'rank_daily', path: '/rank/daily', kind: 'cards' },
+    { name: 'home', path: '/', kind: 'cards' },
+    { name: 'artwork', path: `/artworks/${work.id}`, kind: 'artwork' },
+    { name: 'novel', path: NOVEL_PATH, kind: 'novel' },
+    { name: 'user', path: `/users/${work.user.id}`, kind: 'cards' },
+  ];
+}
+
+const PAGE_NAMES: PageName[] = ['rank_daily', 'home', 'artwork', 'novel', 'user'];
 
 export async function measureFirstCard(): Promise<FirstCardResult> {
-  const server = await startApp(PORT);
+  const views = Object.keys(VIEWPORTS) as ViewportName[];
+  const names = PAGE_NAMES.flatMap((name) => views.map((v) => `${name}-${v}`));
+  const limits = makeLimitDist(join(root, 'packages/web/dist'), names);
+  const server = await startApp(PORT, { WEB_DIST: limits.dir });
   try {
-    // a single-page work from the ranking the first page shows
-    const ranking = (await (await fetch(`${BASE}/api/pixiv/rank?mode=day`)).json()) as {
-      illusts: { id: number; page_count: number; type: string }[];
-    };
-    const work = ranking.illusts.find((i) => i.page_count === 1 && i.type === 'illust');
-    if (!work) throw new Error('no single-page illustration in the daily ranking');
-    const targets = [
-      ['rank_daily', '/rank/daily', false],
-      ['home', '/', false],
-      ['artwork', `/artworks/${work.id}`, true],
-    ] as const;
+    const pages = await targets();
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
     });
     try {
-      // warm the server's caches (and the sandbox's pictures) once; that run is not counted
-      for (const [, path, artwork] of targets) await oneRun(browser, path, artwork);
-      const pages = {} as FirstCardResult['pages'];
-      for (const [name, path, artwork] of targets) {
-        const runs: FirstCardRun[] = [];
-        for (let i = 0; i < FIRSTCARD_RUNS; i++) runs.push(await oneRun(browser, path, artwork));
-        pages[name] = summarise(path, runs);
+      const results = {} as FirstCardResult['pages'];
+      const missed: string[] = [];
+      for (const target of pages) {
+        const page = { path: target.path } as PageResult;
+        for (const viewport of views) {
+          const { result, missed: its } = await measureViewport(browser, target, viewport, limits);
+          page[viewport] = result;
+          missed.push(...its.map((m) => `${target.name} (${viewport}): ${m}`));
+          console.log(`firstcard: ${target.name} (${viewport})`, result.ratio_to_limit);
+        }
+        results[target.name] = page;
       }
-      return { cpu_throttle: CPU_THROTTLE, runs_per_page: FIRSTCARD_RUNS, pages };
+      return {
+        cpu_throttle: CPU_THROTTLE,
+        runs_per_page: FIRSTCARD_RUNS,
+        viewports: VIEWPORTS,
+        goals: { ...GOALS, missed },
+        pages: results,
+      };
     } finally {
       await browser.close();
     }
   } finally {
     server.kill('SIGTERM');
+    limits.remove();
   }
 }

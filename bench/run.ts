@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildAndMeasureBundle } from './bundle.ts';
 import { measureFirstCard } from './firstcard.ts';
+import { firstcardTable } from './firstcard-result.ts';
 import { measureFuzz } from './fuzz.ts';
 import { GRID_MAX_DOM_ELEMENTS, GRID_TARGET_CARDS, measureGrid } from './grid.ts';
 import { measureSandbox } from './sandbox.ts';
@@ -87,9 +88,8 @@ if (runs('grid')) {
 if (runs('firstcard')) {
   const firstcard = await measureFirstCard();
   writeResult('firstcard', firstcard);
-  console.table(
-    Object.fromEntries(Object.entries(firstcard.pages).map(([name, page]) => [name, page.median])),
-  );
+  console.table(firstcardTable(firstcard.pages));
+  for (const goal of firstcard.goals.missed) missed.push(`firstcard: ${goal}`);
 }
 
 if (runs('ugoira')) {
