@@ -15,7 +15,9 @@ import {
   rankingDateWindow,
   type RawIllust,
   type RawIllustSeriesResponse,
+  spotlightRedirectsToArticle,
   type RawNovelSeriesResponse,
+  type SpotlightDetail,
   type SpotlightList,
 } from '@pv/core';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps.ts';
@@ -446,6 +448,25 @@ describe('server rendering (SSR=1)', () => {
     expectNoInjection(article.body);
     // pixivision's own routes answered in-process: no preload of them
     expect(article.body).not.toContain('href="/api/spotlight/');
+
+    // the illustration variant: rendered, but for an article the app sends to /a/{id} (the shell)
+    const tab = await t.app.inject({ url: '/api/spotlights?type=illustration&page=1&lang=en' });
+    let works: SpotlightDetail | undefined;
+    let sent: SpotlightDetail | undefined;
+    for (const { id } of (tab.json() as SpotlightList).articles) {
+      const detail = (
+        await t.app.inject({ url: `/api/spotlight/${id}?lang=en` })
+      ).json() as SpotlightDetail;
+      if (spotlightRedirectsToArticle(detail)) sent ??= detail;
+      else works ??= detail;
+      if (works && sent) break;
+    }
+    if (!works || !sent) throw new Error('the sandbox lists both kinds of illustration article');
+    const illust = await t.app.inject({ url: `/spotlight/${works.id}`, headers: PAGE });
+    expect(rootOf(illust.body)).toContain('data-testid="spotlight-illust"');
+    expect(rootOf(illust.body)).toContain(`/artworks/${works.items[0]!.illust_id}`);
+    const redirected = await t.app.inject({ url: `/sp/${sent.id}`, headers: PAGE });
+    expect(redirected.body).toContain('first-paint-shell');
   });
 
   it('renders with the user’s filters and layout from the cookie: a work they hide is never in it', async () => {
