@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Response } from './fixtures.ts';
+import { shellFirst } from './helpers.ts';
 
 /**
  * The author lists (spec 001 §2.1, issue 13): works (illust or manga, alias /illustrations),
@@ -9,7 +10,11 @@ import { expect, test, type Page, type Response } from './fixtures.ts';
 const PROLIFIC = 18206;
 const SAFE = { id: 11000002, token: 'sbxSafeRefreshToken000000000000000000000002' };
 
-/** Every answer of the mirror call `name` the page receives, in order. */
+/**
+ * Every answer of the mirror call `name` the page receives, in order. The tests that read or
+ * answer a list's first call load the app's shell first (`shellFirst`): a page the server
+ * rendered carries its first page and asks for none.
+ */
 function answersOf(page: Page, name: string): Response[] {
   const answers: Response[] = [];
   page.on('response', (r) => {
@@ -46,6 +51,7 @@ test('an author’s works page past the first page, 2500 ms apart, without dupli
   page.on('request', (r) => {
     if (r.url().includes('/api/pixiv/member_illust')) times.push(Date.now());
   });
+  await shellFirst(page.context());
   await page.goto(`/users/${PROLIFIC}/illustrations?type=illust`);
   await scrollUntil(page, answers, 3);
   const params = answers.map((r) => new URL(r.url()).searchParams);
@@ -65,6 +71,7 @@ test('an author’s works page past the first page, 2500 ms apart, without dupli
 
 test('an author’s novels list', async ({ page }) => {
   const first = page.waitForResponse((r) => r.url().includes('/api/pixiv/member_novel'));
+  await shellFirst(page.context());
   await page.goto(`/users/${PROLIFIC}/novels`);
   const ids = await idsOf(await first, 'novels');
   expect(ids.length).toBeGreaterThan(0);
@@ -88,6 +95,7 @@ test('favourites page by max_bookmark_id without duplicates', async ({ page }) =
     expect(res.ok()).toBe(true);
   }
   const answers = answersOf(page, 'favorite');
+  await shellFirst(page.context());
   await page.goto(`/users/${SAFE.id}/bookmarks/artworks`);
   await scrollUntil(page, answers, 2);
   const params = answers.map((r) => new URL(r.url()).searchParams);
@@ -105,6 +113,7 @@ test('favourites page by max_bookmark_id without duplicates', async ({ page }) =
 
 test('favourite novels list (alias /bookmarks/novels)', async ({ page }) => {
   const first = page.waitForResponse((r) => r.url().includes('/api/pixiv/favorite_novel'));
+  await shellFirst(page.context());
   await page.goto(`/users/${SAFE.id}/bookmarks/novels`);
   expect((await first).ok()).toBe(true);
   await expect(
@@ -119,6 +128,7 @@ test("another person's empty bookmarks say why (they may be private), not a bare
   await page.route(/\/api\/pixiv\/favorite\?/, (route) =>
     route.fulfill({ json: { illusts: [], next_url: null } }),
   );
+  await shellFirst(page.context());
   await page.goto(`/users/${SAFE.id}/bookmarks/artworks`);
   const empty = page.getByTestId('list-empty');
   await expect(empty.locator('p').first()).toHaveText('No public bookmarks');

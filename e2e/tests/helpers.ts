@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
   expect,
+  type APIRequestContext,
   type APIResponse,
   type BrowserContext,
   type Locator,
@@ -149,6 +150,15 @@ export const nextFrames = (page: Page) =>
  */
 export async function letTimePass(page: Page, ms: number) {
   await page.clock.fastForward(ms);
+  await requestsSettled(page);
+}
+
+/**
+ * Resolves once the page has drawn two more frames and then sent a request of its own, which the
+ * test sees after every request the page sent before it: what the page's state asks for by then
+ * has been asked for.
+ */
+export async function requestsSettled(page: Page) {
   await nextFrames(page);
   const marker = `/manifest.webmanifest?settled=${Date.now()}-${Math.random()}`;
   await Promise.all([
@@ -222,6 +232,47 @@ export function loadProblems(page: Page): string[] {
   });
   page.on('pageerror', (e) => problems.push(e.message));
   return problems;
+}
+
+/**
+ * A page's first HTML as the server rendered it (issue 33), as a crawler or a browser without
+ * scripts reads it; `language` as a browser's Accept-Language (none: the server's default).
+ */
+export async function firstHtml(
+  request: APIRequestContext,
+  url: string,
+  language?: string,
+): Promise<string> {
+  const headers = { accept: 'text/html', ...(language && { 'accept-language': language }) };
+  const res = await request.get(url, { headers });
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html, 'a rendered page').toContain('id="pv-server-data"');
+  expect(html).not.toContain('data-testid="first-paint-shell"');
+  return html;
+}
+
+/** Text as React writes it into markup. */
+export const escaped = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * What goes wrong while the page loads: console errors and hydration warnings, page errors and
+ * failed responses (not the notice feed, which the SSR servers' setup answers 502), and the calls
+ * whose path is one of `watched` (the page's first data, which it carries).
+ */
+export function watch(page: Page, watched: string[]) {
+  const problems = loadProblems(page);
+  const calls: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400 && new URL(r.url()).pathname !== '/api/notices')
+      problems.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (watched.includes(url.pathname)) calls.push(`${url.pathname}${url.search}`);
+  });
+  return { problems, calls };
 }
 
 /** Chooses `text` as the settings file to import (Settings, Preferences' import button). */

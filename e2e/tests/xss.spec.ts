@@ -307,6 +307,11 @@ test('the pages the server renders, read without JavaScript, carry every payload
   await read(`/users/${PROLIFIC}`, ['name', 'account', 'comment']);
   await read('/rank_novel/day', ['title', 'name']);
   await read(`/novel/${EVERY_MARKUP}`, ['novel.text']);
+  await read(`/user/${ILLUST_SERIES.user}/series/${ILLUST_SERIES.id}`, ['title']);
+  await read('/spotlights', ['pixivision.card']);
+  // the article variant: the illustration one sends some articles there (the app's redirect)
+  const article = (await firstLink(page, '/spotlight/')).replace('/spotlight/', '/a/');
+  await read(article, ['pixivision.title', 'pixivision.paragraph']);
   await context.close();
   expectClean({ found, dom, slots: new Set() });
 });

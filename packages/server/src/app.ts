@@ -16,7 +16,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { createUpstream, type Upstream } from './plugins/upstream.ts';
 import { pixivMirrorRoutes } from './routes/api/pixiv/index.ts';
 import { webRoutes } from './routes/api/web/index.ts';
-import { spotlightRoutes } from './routes/api/extras/spotlights.ts';
+import { spotlightReader, spotlightRoutes } from './routes/api/extras/spotlights.ts';
 import { liveRoutes } from './routes/api/extras/lives.ts';
 import { imageSearchRoutes } from './routes/api/extras/image-search.ts';
 import {
@@ -322,7 +322,12 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     await feedRoutes(scope, share);
   });
   const render = config.serverRender
-    ? serverRenderer({ webDist: config.webDist, deps: share.deps, config: clientConfig })
+    ? serverRenderer({
+        webDist: config.webDist,
+        deps: share.deps,
+        config: clientConfig,
+        spotlights: spotlightReader({ upstream, cache, timeoutMs: config.upstreamTimeoutMs }),
+      })
     : undefined;
   if (render?.size) app.memoryParts.set('rendered_pages', render.size);
   await app.register(async (scope) =>

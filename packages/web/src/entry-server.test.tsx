@@ -9,7 +9,14 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { rankingDateWindow, type RawIllust, type RawNovel, type RawWebviewNovel } from '@pv/core';
+import {
+  rankingDateWindow,
+  type RawIllust,
+  type RawIllustSeriesResponse,
+  type RawNovel,
+  type RawWebviewNovel,
+  type SpotlightDetail,
+} from '@pv/core';
 import detail from '../../../fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
 import capture from '../../../fixtures/webview_v2_novel_embedded__CeuiLiSA_Pixiv-Shaft__novel.json';
 import { Providers, createQueryClient } from './app/providers.tsx';
@@ -145,7 +152,7 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
   const api: ApiClient = {
     get: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
     web: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
-    extras: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
+    extras: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
   };
   const router = createBrowserRouter(routes);
   const cardBefore = document.querySelector('[data-testid="artwork-card"] img');
@@ -293,6 +300,82 @@ describe('a server-rendered page', () => {
     const { errors, calls } = await hydrateAt(path, page!, 1440);
     expect(errors).toEqual([]);
     expect(calls.filter((c) => c === 'novel_detail' || c === 'webview_novel')).toEqual([]);
+  });
+
+  it('an illust series is hydrated with no mismatch and no request for its head or works', async () => {
+    const series: RawIllustSeriesResponse = {
+      illust_series_detail: {
+        id: 77,
+        title: '</script><b>A series</b>',
+        caption: 'Read https://www.pixiv.net/users/11 <img src=x onerror=alert(1)>',
+        cover_image_urls: { medium: base.image_urls.medium },
+        series_work_count: works.length,
+        create_date: base.create_date,
+        width: base.width,
+        height: base.height,
+        user: base.user,
+      },
+      illust_series_first_illust: works[0]!,
+      illusts: works,
+      next_url: 'next',
+    };
+    const path = `/user/${base.user.id}/series/77`;
+    const page = await render(path, {
+      firstData: {
+        '/api/pixiv/illust_series?id=77': series,
+        '/api/pixiv/illust_series?id=77&page=1': series,
+      },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page?.used).toHaveLength(2);
+    expect(page!.html).toContain('data-testid="series-title">&lt;/script&gt;&lt;b&gt;A series');
+    expect(page!.html).toContain('Work 11');
+    // the series' R-18 work is not in the markup
+    expect(page!.html).not.toContain('Adult work');
+    expect(page!.html).not.toMatch(/<img src=x|\sstyle="/);
+    const { errors, calls } = await hydrateAt(path, page!, 1440);
+    expect(errors).toEqual([]);
+    expect(calls).not.toContain('illust_series');
+    expect(titles()).toContain('Work 11');
+  });
+
+  it('a pixivision article: its body through the app’s sanitiser on the server, hydrated as is', async () => {
+    const article: SpotlightDetail = {
+      id: 8123,
+      title: 'An article',
+      cover: 'https://i.pximg.net/c/260x260_80/img-master/img/2024/01/01/00/00/00/1_p0.jpg',
+      desc: '',
+      date: '2026-11-20',
+      category: 'column',
+      // a mirror the app may use need not sanitise: the app's own sanitiser must
+      content:
+        '<p>Body text <b>bold</b></p><script>alert(1)</script><img src="x" onerror="alert(2)">' +
+        '<a href="javascript:alert(3)">js</a><a href="https://www.pixiv.net/artworks/5">work</a>' +
+        '<img src="https://i.pximg.net/img-original/img/2024/01/01/00/00/00/5_p0.jpg">',
+      items: [],
+      tags: ['tag'],
+      related_latest: { tag_name: 'tag', items: [] },
+      related_recommend: { tag_name: '', items: [] },
+      article_url: 'https://www.pixivision.net/en/a/8123',
+    };
+    const page = await render('/a/8123', {
+      firstData: { '/api/spotlight/8123?lang=en': article },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page?.used).toEqual(['/api/spotlight/8123?lang=en']);
+    const body = /data-testid="spotlight-body">([\s\S]*?)<\/div><ul/.exec(page!.html)?.[1];
+    expect(body).toContain('<p>Body text <b>bold</b></p>');
+    expect(body).toContain('href="/artworks/5"');
+    expect(body).toContain('src="/i/img-original/');
+    expect(body).not.toMatch(/<script|onerror|javascript:|src="x"/);
+    const { errors, calls } = await hydrateAt('/a/8123', page!, 1440);
+    expect(errors).toEqual([]);
+    expect(calls).toEqual([]);
+    expect(document.querySelector('[data-testid="spotlight-body"] b')?.textContent).toBe('bold');
   });
 
   it('renders nothing for an artwork the default content settings hide', async () => {

@@ -7,7 +7,12 @@ import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
 
 export function initEnglishI18n() {
-  return i18next
-    .use(initReactI18next)
-    .init({ lng: 'en', resources: { en: { translation: en } }, showSupportNotice: false });
+  return i18next.use(initReactI18next).init({
+    lng: 'en',
+    resources: { en: { translation: en } },
+    // as lib/i18n.ts: React escapes the text itself (escaped here too, a name with a `/` would
+    // read `&#x2F;`, unlike the app and its server render)
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  });
 }

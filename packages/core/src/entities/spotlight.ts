@@ -15,7 +15,6 @@ export const SPOTLIGHT_TABS = [
 ] as const;
 export type SpotlightTab = (typeof SPOTLIGHT_TABS)[number];
 
-/** Languages pixivision is published in. */
 /**
  * The elements an article body (`SpotlightDetail.content`, pixivision HTML) may keep, in the
  * server's sanitiser and again in the app's: text structure, links and images, nothing active.
@@ -42,8 +41,21 @@ export const SPOTLIGHT_BODY_TAGS: readonly string[] = [
   'figcaption',
 ];
 
+/** Languages pixivision is published in. */
 export const SPOTLIGHT_LANGS = ['ja', 'en', 'zh', 'zh-tw', 'ko'] as const;
 export type SpotlightLang = (typeof SPOTLIGHT_LANGS)[number];
+
+/**
+ * pixivision's language for the app's interface language (ja, ko, zh-Hans, zh-Hant; any other
+ * reads pixivision in English): the app asks in it, and the server renders an article in it.
+ */
+export function spotlightLang(language: string): SpotlightLang {
+  if (language === 'ja') return 'ja';
+  if (language === 'ko') return 'ko';
+  if (language === 'zh-Hans') return 'zh';
+  if (language === 'zh-Hant') return 'zh-tw';
+  return 'en';
+}
 
 export interface SpotlightCard {
   id: number;

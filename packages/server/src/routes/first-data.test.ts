@@ -10,7 +10,7 @@ import {
   type RawIllust,
 } from '@pv/core';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
-import { PRELOADED_CARD_PICTURES, pagePlan, plainWork } from './first-data.ts';
+import { PRELOADED_CARD_PICTURES, mirrorUrl, pagePlan, plainWork } from './first-data.ts';
 
 /** A built app whose shell has a head, as the real build's has. */
 function webDistWithHead(): string {
@@ -262,5 +262,48 @@ describe('pagePlan', () => {
     ])
       expect(call(`/rank/daily?date=${date}`).date, date).toBe(window.defaultDate);
     expect(call('/rank/daily_r18/').mode).toBe('day_r18');
+  });
+
+  it('plans the author lists, the series and pixivision for the server’s render only, as the app asks', () => {
+    const plan = (url: string, language?: string) => {
+      const p = pagePlan(url, now, language);
+      return p && { urls: p.calls.map(mirrorUrl), renderOnly: p.renderOnly };
+    };
+    const member = '/api/pixiv/member?id=7';
+    expect(plan('/users/7/artworks?type=manga')).toEqual({
+      urls: [member, '/api/pixiv/member_illust?id=7&illust_type=manga&page=1'],
+      renderOnly: true,
+    });
+    expect(plan('/users/7/illustrations')?.urls[1]).toBe(
+      '/api/pixiv/member_illust?id=7&illust_type=illust&page=1',
+    );
+    expect(plan('/users/7/novels')?.urls[1]).toBe('/api/pixiv/member_novel?id=7&page=1');
+    for (const list of ['favorites', 'bookmarks/artworks']) {
+      expect(plan(`/users/7/${list}`)?.urls[1]).toBe('/api/pixiv/favorite?id=7');
+    }
+    for (const list of ['favorite_novels', 'bookmarks/novels']) {
+      expect(plan(`/users/7/${list}`)?.urls[1]).toBe('/api/pixiv/favorite_novel?id=7');
+    }
+    expect(plan('/user/7/series/8')).toEqual({
+      urls: ['/api/pixiv/illust_series?id=8', '/api/pixiv/illust_series?id=8&page=1'],
+      renderOnly: true,
+    });
+    expect(plan('/novel/series/9')?.urls).toEqual(['/api/pixiv/novel_series?id=9']);
+    // pixivision, this server's own routes, in the interface language: none without it
+    expect(plan('/spotlights', 'ja')).toEqual({
+      urls: ['/api/spotlights?type=illustration&page=1&lang=ja'],
+      renderOnly: true,
+    });
+    expect(plan('/pixivision?tab=manga', 'zh-Hant')?.urls).toEqual([
+      '/api/spotlights?type=manga&page=1&lang=zh-tw',
+    ]);
+    expect(plan('/spotlights?tab=nope', 'de')?.urls[0]).toContain('type=illustration&');
+    for (const path of ['/spotlight/12', '/sp/12', '/a/12', '/pixivision/12']) {
+      expect(plan(path, 'en')?.urls).toEqual(['/api/spotlight/12?lang=en']);
+    }
+    expect(plan('/a/12')).toBeNull();
+    for (const path of ['/users/0/novels', '/users/7/following', '/user/x/series/8', '/a/0']) {
+      expect(plan(path, 'en'), path).toBeNull();
+    }
   });
 });

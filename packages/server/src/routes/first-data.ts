@@ -20,6 +20,8 @@ import {
   rankTypeOf,
   isRankingDateAllowed,
   rankingDateWindow,
+  SPOTLIGHT_TABS,
+  spotlightLang,
   toProxiedImageUrl,
   type Artwork,
   type RawIllust,
@@ -41,10 +43,14 @@ export interface FirstDataOptions {
   now?: () => Date;
 }
 
-/** A mirror call as the app's api client builds it: `/api/pixiv/{name}?{params in order}`. */
-interface MirrorCall {
+/**
+ * A call as the app's api client builds it: a mirror call, `/api/pixiv/{name}?{params in order}`,
+ * or with `extras` one of this server's own routes, `/api/{name}?{params}` (pixivision's).
+ */
+export interface MirrorCall {
   name: string;
   params: Record<string, string>;
+  extras?: boolean;
 }
 
 /** The first data of a page: mirror calls to preload, and where the first pictures come from. */
@@ -67,7 +73,7 @@ interface PagePlan {
 
 export function mirrorUrl(call: MirrorCall): string {
   const qs = new URLSearchParams(call.params).toString();
-  return `/api/pixiv/${call.name}${qs ? `?${qs}` : ''}`;
+  return `${call.extras ? '/api' : '/api/pixiv'}/${call.name}${qs ? `?${qs}` : ''}`;
 }
 
 /** The home's ranking row leaves out manga and multi-page works (core home-feed.ts). */
@@ -92,9 +98,12 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
  * follows the user, and a browser's very first page (before its opt-out cookie exists) would be
  * given the anonymous pool's answer even when its own call carries the user's token (Chromium
  * matches a preload by URL, not by headers). A page the server renders carries its answers for
- * an anonymous browser only (no opt-out cookie).
+ * an anonymous browser only (no opt-out cookie). The pages of `renderOnlyPlan` too.
+ *
+ * `language`: the interface language the server renders the page in; without it, no plan for
+ * the pages whose calls depend on it (pixivision's).
  */
-export function pagePlan(url: string, now: Date): PagePlan | null {
+export function pagePlan(url: string, now: Date, language?: string): PagePlan | null {
   const [path = '', query = ''] = url.split('#')[0]!.split('?');
   const search = new URLSearchParams(query);
   const window = rankingDateWindow(now);
@@ -154,6 +163,74 @@ export function pagePlan(url: string, now: Date): PagePlan | null {
       ],
     };
   }
+  const calls = renderOnlyCalls(path, search, language);
+  return calls && { calls, renderOnly: true };
+}
+
+/** A user's author list by its path, aliases too (AuthorListScreen's `authorListKind`). */
+const AUTHOR_LIST =
+  /^\/users\/(\d{1,12})\/(artworks|illustrations|novels|favorites|bookmarks\/artworks|favorite_novels|bookmarks\/novels)\/?$/;
+
+/** The first page of the author list `list` names (AuthorLists.tsx's hooks). */
+function authorListCall(list: string, id: string, search: URLSearchParams): MirrorCall {
+  if (list === 'novels') return { name: 'member_novel', params: { id, page: '1' } };
+  // bookmarks page by cursor: the first page has none
+  if (list === 'favorites' || list === 'bookmarks/artworks') {
+    return { name: 'favorite', params: { id } };
+  }
+  if (list === 'favorite_novels' || list === 'bookmarks/novels') {
+    return { name: 'favorite_novel', params: { id } };
+  }
+  const type = search.get('type') === 'manga' ? 'manga' : 'illust';
+  return { name: 'member_illust', params: { id, illust_type: type, page: '1' } };
+}
+
+/** A positive id of the address, as the app's route reads it, or null. */
+function idOf(text: string | undefined): string | null {
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id > 0 ? String(id) : null;
+}
+
+/**
+ * The first calls of the pages planned for the server's render only, never preloaded. A user's
+ * author list (AuthorListScreen: `useUserDetail` and its list's first page) and a series
+ * (IllustSeriesScreen: `useIllustSeriesHead` without `page`, `useIllustSeriesWorks` with it;
+ * NovelSeriesScreen: one `novel_series` for both) for the user page's reason above (their
+ * answers carry the viewer's own follow and bookmark marks). pixivision's list and articles
+ * (SpotlightsScreen `useSpotlightList`, SpotlightDetail `useSpotlight`, this server's own routes)
+ * are asked in the interface language, which for a page it does not render the server only
+ * guesses (cookie, Accept-Language) while the app reads its settings: a preload in another
+ * language would go unused.
+ */
+function renderOnlyCalls(
+  path: string,
+  search: URLSearchParams,
+  language: string | undefined,
+): MirrorCall[] | null {
+  const list = AUTHOR_LIST.exec(path);
+  const user = idOf(list?.[1]);
+  if (list && user) {
+    return [{ name: 'member', params: { id: user } }, authorListCall(list[2]!, user, search)];
+  }
+  const series = idOf(/^\/user\/\d{1,12}\/series\/(\d{1,12})\/?$/.exec(path)?.[1]);
+  if (series) {
+    return [
+      { name: 'illust_series', params: { id: series } },
+      { name: 'illust_series', params: { id: series, page: '1' } },
+    ];
+  }
+  const novelSeries = idOf(/^\/novel\/series\/(\d{1,12})\/?$/.exec(path)?.[1]);
+  if (novelSeries) return [{ name: 'novel_series', params: { id: novelSeries } }];
+  if (!language) return null;
+  const lang = spotlightLang(language);
+  if (/^\/(?:spotlights|pixivision)\/?$/.test(path)) {
+    const tab = search.get('tab') ?? '';
+    // the screen's first tab for a missing or unknown one
+    const type = (SPOTLIGHT_TABS as readonly string[]).includes(tab) ? tab : 'illustration';
+    return [{ name: 'spotlights', params: { type, page: '1', lang }, extras: true }];
+  }
+  const article = idOf(/^\/(?:spotlight|sp|a|pixivision)\/(\d{1,12})\/?$/.exec(path)?.[1]);
+  if (article) return [{ name: `spotlight/${article}`, params: { lang }, extras: true }];
   return null;
 }
 

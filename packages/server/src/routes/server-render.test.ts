@@ -9,7 +9,17 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { normaliseIllust, pictureSize, rankingDateWindow, type RawIllust } from '@pv/core';
+import {
+  normaliseIllust,
+  pictureSize,
+  rankingDateWindow,
+  type RawIllust,
+  type RawIllustSeriesResponse,
+  spotlightRedirectsToArticle,
+  type RawNovelSeriesResponse,
+  type SpotlightDetail,
+  type SpotlightList,
+} from '@pv/core';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps.ts';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
 import {
@@ -319,6 +329,144 @@ describe('server rendering (SSR=1)', () => {
       const hidden = await t.app.inject({ url, headers: PAGE });
       expect(hidden.body, url).toContain('first-paint-shell');
     }
+  });
+
+  it('renders an illust series and a novel series: head, first cards, hidden works left out', async () => {
+    t.hostile.add({
+      pathPrefix: '/app-api.pixiv.net/v1/illust/series?illust_series_id=1014',
+      json: (value) => {
+        const body = value as RawIllustSeriesResponse;
+        body.illust_series_detail.title = HOSTILE_TITLE;
+        body.illust_series_detail.caption = HOSTILE_CAPTION;
+        // a work of the series the default settings hide
+        Object.assign(body.illusts[1]!, { title: ADULT_TITLE, x_restrict: 1 });
+        return body;
+      },
+    });
+    const works = await t.app.inject({ url: '/api/pixiv/illust_series?id=1014&page=1' });
+    const first = (works.json() as RawIllustSeriesResponse).illusts[0]!;
+    const res = await t.app.inject({ url: '/user/18206/series/1014', headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toMatch(/data-testid="series-title">&lt;\/script&gt;&lt;script&gt;alert\(1\)/);
+    expect(root).toContain(`>${first.title.replaceAll('&', '&amp;')}<`);
+    expect(root).toContain('data-testid="artwork-card"');
+    expect(root).not.toContain(ADULT_TITLE);
+    expect(root).not.toMatch(/\sstyle="/);
+    expectNoInjection(res.body);
+    // rendered from its answers, never preloaded (as a user's page: first-data.ts)
+    expect(res.body).not.toContain('href="/api/pixiv/illust_series?');
+
+    // the sandbox's novel series: two all-ages novels and an R-18G one, left out
+    const series = await t.app.inject({ url: '/api/pixiv/novel_series?id=103002' });
+    const { novel_series_detail: detail, novels } = series.json() as RawNovelSeriesResponse;
+    const novel = await t.app.inject({ url: '/novel/series/103002', headers: PAGE });
+    const novelRoot = rootOf(novel.body);
+    expect(novelRoot, 'rendered #root').toBeDefined();
+    expect(novelRoot).toContain(`data-testid="series-title">${detail.title}<`);
+    for (const n of novels) {
+      const card = `data-testid="novel-card-title"[^>]*>${n.title}<`;
+      if (n.x_restrict === 0) expect(novelRoot).toMatch(new RegExp(card));
+      else expect(novelRoot).not.toMatch(new RegExp(card));
+    }
+    expect(novels.some((n) => n.x_restrict > 0)).toBe(true);
+  });
+
+  it('renders a user’s author lists, each path with its first cards, hidden works left out', async () => {
+    const user = 18206;
+    t.hostile.add({
+      pathPrefix: `/app-api.pixiv.net/v1/user/novels?user_id=${user}`,
+      json: (value) => {
+        const body = value as { novels: { title: string; x_restrict: number }[] };
+        body.novels[0]!.title = HOSTILE_TITLE;
+        Object.assign(body.novels[1]!, { title: ADULT_TITLE, x_restrict: 1 });
+        return body;
+      },
+    });
+    const novels = await t.app.inject({ url: `/api/pixiv/member_novel?id=${user}&page=1` });
+    const third = (novels.json() as { novels: { title: string }[] }).novels[2]!;
+    const res = await t.app.inject({ url: `/users/${user}/novels`, headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain('data-testid="author-link"');
+    expect(root).toContain(third.title.replaceAll('&', '&amp;'));
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root).not.toContain(ADULT_TITLE);
+    expectNoInjection(res.body);
+
+    const works = await t.app.inject({
+      url: `/api/pixiv/member_illust?id=${user}&illust_type=manga&page=1`,
+    });
+    const manga = (works.json() as { illusts: RawIllust[] }).illusts
+      .map(normaliseIllust)
+      .find((w) => w.x_restrict === 0 && w.illust_ai_type !== 2)!;
+    const lists = await t.app.inject({
+      url: `/users/${user}/illustrations?type=manga`,
+      headers: PAGE,
+    });
+    expect(rootOf(lists.body)).toContain(manga.title.replaceAll('&', '&amp;'));
+    // every other list and alias, a user with no public bookmarks too (the empty list)
+    for (const list of [
+      'artworks',
+      'favorites',
+      'bookmarks/artworks',
+      'favorite_novels',
+      'bookmarks/novels',
+    ]) {
+      const page = await t.app.inject({ url: `/users/${user}/${list}`, headers: PAGE });
+      expect(rootOf(page.body), list).toContain('data-testid="author-link"');
+      expect(page.body, list).not.toContain('href="/api/pixiv/member?');
+    }
+  });
+
+  it('renders pixivision: a tab’s first cards, an article with its body through the sanitiser', async () => {
+    // a body whose markup tries to run (the server's scraper sanitises it, the app again)
+    t.hostile.add({
+      pathPrefix: '/www.pixivision.net/en/a/',
+      text: (html) =>
+        html
+          .replace('<div class="am__body">', `<div class="am__body">${HOSTILE_CAPTION}`)
+          .replace(/(<h1 class="am__title">)[^<]*/, '$1&lt;/script&gt;&lt;script&gt;alert(1)'),
+    });
+    const list = await t.app.inject({ url: '/api/spotlights?type=column&page=1&lang=en' });
+    const articles = (list.json() as SpotlightList).articles;
+    const res = await t.app.inject({ url: '/spotlights?tab=column', headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain('aria-current="page"');
+    for (const a of articles.slice(0, 3)) expect(root).toContain(a.title);
+    expect(root!.match(/data-testid="spotlight-card"/g)!.length).toBe(articles.length);
+
+    const article = await t.app.inject({ url: `/a/${articles[0]!.id}`, headers: PAGE });
+    const body = /data-testid="spotlight-body">([\s\S]*?)<\/div><ul/.exec(article.body)?.[1];
+    expect(body, 'the article body').toBeDefined();
+    expect(body).toContain('<b>bold</b>');
+    expect(body).toContain('href="/users/11"');
+    expect(rootOf(article.body)).toContain(
+      'data-testid="spotlight-title">&lt;/script&gt;&lt;script&gt;alert(1)<',
+    );
+    expectNoInjection(article.body);
+    // pixivision's own routes answered in-process: no preload of them
+    expect(article.body).not.toContain('href="/api/spotlight/');
+
+    // the illustration variant: rendered, but for an article the app sends to /a/{id} (the shell)
+    const tab = await t.app.inject({ url: '/api/spotlights?type=illustration&page=1&lang=en' });
+    let works: SpotlightDetail | undefined;
+    let sent: SpotlightDetail | undefined;
+    for (const { id } of (tab.json() as SpotlightList).articles) {
+      const detail = (
+        await t.app.inject({ url: `/api/spotlight/${id}?lang=en` })
+      ).json() as SpotlightDetail;
+      if (spotlightRedirectsToArticle(detail)) sent ??= detail;
+      else works ??= detail;
+      if (works && sent) break;
+    }
+    if (!works || !sent) throw new Error('the sandbox lists both kinds of illustration article');
+    const illust = await t.app.inject({ url: `/spotlight/${works.id}`, headers: PAGE });
+    expect(rootOf(illust.body)).toContain('data-testid="spotlight-illust"');
+    expect(rootOf(illust.body)).toContain(`/artworks/${works.items[0]!.illust_id}`);
+    const redirected = await t.app.inject({ url: `/sp/${sent.id}`, headers: PAGE });
+    expect(redirected.body).toContain('first-paint-shell');
   });
 
   it('renders with the user’s filters and layout from the cookie: a work they hide is never in it', async () => {

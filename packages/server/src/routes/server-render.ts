@@ -18,6 +18,7 @@ import type { ContentSettings } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { LRUCache } from 'lru-cache';
 import { readMirrorAnswer, type MirrorDeps } from './api/pixiv/index.ts';
+import { readSpotlightAnswer, type SpotlightReader } from './api/extras/spotlights.ts';
 import { OPT_OUT_COOKIE, mirrorUrl, pagePlan } from './first-data.ts';
 import { firstPaintOf, renderViewOf, type RenderView } from './first-paint.ts';
 import { escapeMarkup } from './share/public-url.ts';
@@ -76,6 +77,8 @@ export interface ServerRenderOptions {
   config?: unknown;
   /** Bytes of rendered pages kept (default RENDER_CACHE_BYTES); 0 keeps none. */
   cacheBytes?: number;
+  /** pixivision, as its routes read it (absent: its pages are the shell). */
+  spotlights?: SpotlightReader;
 }
 
 /** The path of the server bundle inside the web build. */
@@ -200,10 +203,10 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
     // shows R-18; without the cookie, the defaults)
     const route = mod?.serverRoute(req.url, shaped.view?.content);
     if (!mod || !route) return null;
-    const plan = pagePlan(req.url, now());
+    const { language: interfaceLanguage } = firstPaintOf(req);
+    const plan = pagePlan(req.url, now(), interfaceLanguage);
     if (!plan) return null;
     const language = firstLanguage(req.headers['accept-language']);
-    const { language: interfaceLanguage } = firstPaintOf(req);
     const desktop = !mobileBrowser(req);
     const key = JSON.stringify([
       req.url,
@@ -218,10 +221,12 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
       const firstData: Record<string, unknown> = {};
       let fresh = Infinity;
       for (const call of plan.calls) {
-        const answer = await readMirrorAnswer(options.deps, call.name, call.params, {
-          language,
-          log: req.log,
-        });
+        const answer = call.extras
+          ? await readSpotlightAnswer(options.spotlights, call.name, call.params)
+          : await readMirrorAnswer(options.deps, call.name, call.params, {
+              language,
+              log: req.log,
+            });
         firstData[mirrorUrl(call)] = answer.value;
         fresh = Math.min(fresh, answer.maxAge);
       }

@@ -5,7 +5,7 @@
  * from the same, read from the page's data block, so both render the same markup.
  */
 import type { DehydratedState, QueryClient } from '@tanstack/react-query';
-import { matchRoutes, type RouteObject } from 'react-router';
+import { matchPath, matchRoutes, type RouteObject } from 'react-router';
 import type { ContentSettings, WfType } from '@pv/core';
 import { DEFAULT_SETTINGS, parseSettings, type Settings } from '../state/settings/settings.ts';
 import type { ServerConfig } from '../state/queries/config.ts';
@@ -62,8 +62,25 @@ export function viewSettings(view: ServerView | undefined): Settings {
 }
 
 /**
- * Puts each first-data answer into the query its screen reads, as that query's own fetcher would
- * (server-routes.ts: the seeds of the page's route). Returns the URLs it used; an answer that
+ * The seeds of `route` that take the answer of `path`, each with the query params it reads: a
+ * mirror call's (`/api/pixiv/{name}`) by its endpoint name, one of this server's own routes
+ * (`/api/spotlight/{id}`) by its path pattern, whose params join the query's.
+ */
+function seedsOf(route: ServerRoute, path: string, query: string) {
+  const mirror = /^\/api\/pixiv\/([^/]+)$/.exec(path)?.[1];
+  return route.seeds.flatMap((seed) => {
+    if (mirror !== undefined) return seed.endpoint === mirror ? [{ seed, params: query }] : [];
+    const match = seed.endpoint.startsWith('/') ? matchPath(seed.endpoint, path) : null;
+    if (!match) return [];
+    const params = new URLSearchParams(query);
+    for (const [k, v] of Object.entries(match.params)) if (v !== undefined) params.set(k, v);
+    return [{ seed, params: params.toString() }];
+  });
+}
+
+/**
+ * Puts each first-data answer into the queries its screen reads, as those queries' own fetchers
+ * would (server-routes.ts: the seeds of the page's route). Returns the URLs it used; an answer that
  * seeds nothing (malformed, of no seed of the route, a work the user's settings hide) is skipped.
  */
 export function seedFirstData(client: QueryClient, data: ServerData, route: ServerRoute): string[] {
@@ -71,17 +88,19 @@ export function seedFirstData(client: QueryClient, data: ServerData, route: Serv
   const used: string[] = [];
   for (const [url, body] of Object.entries(data.firstData)) {
     const [path = '', query = ''] = url.split('?');
-    const endpoint = path.replace(/^\/api\/pixiv\//, '');
-    const seed = route.seeds.find((s) => s.endpoint === endpoint);
-    let seeded: Seeded | null = null;
-    try {
-      seeded = seed?.seed(body, new URLSearchParams(query), content) ?? null;
-    } catch {
-      // a malformed answer: its screen would show its error, not a page to render
+    let seeded = false;
+    for (const { seed, params } of seedsOf(route, path, query)) {
+      let result: Seeded | null = null;
+      try {
+        result = seed.seed(body, new URLSearchParams(params), content);
+      } catch {
+        // a malformed answer: its screen would show its error, not a page to render
+      }
+      if (!result) continue;
+      client.setQueryData(result.key, result.data, { updatedAt: data.fetchedAt });
+      seeded = true;
     }
-    if (!seeded) continue;
-    client.setQueryData(seeded.key, seeded.data, { updatedAt: data.fetchedAt });
-    used.push(url);
+    if (seeded) used.push(url);
   }
   return used;
 }

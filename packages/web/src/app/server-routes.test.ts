@@ -28,4 +28,33 @@ describe('serverRouteOf', () => {
     expect(serverRouteOf('/setting')).toBeNull();
     expect(serverRouteOf('/rank/nonsense')).toBeNull();
   });
+
+  it('names the screens of the spotlights, the series and the author lists (issue 33)', () => {
+    const screens: Record<string, string> = {
+      '/spotlights?tab=manga': 'Spotlight/SpotlightsScreen',
+      '/pixivision': 'Spotlight/SpotlightsScreen',
+      '/spotlight/5': 'Spotlight/SpotlightScreen',
+      '/sp/5': 'Spotlight/SpotlightScreen',
+      '/a/5': 'Spotlight/SpotlightArticleScreen',
+      '/pixivision/5': 'Spotlight/SpotlightArticleScreen',
+      '/user/1/series/2': 'Series/IllustSeriesScreen',
+      '/novel/series/3': 'Series/NovelSeriesScreen',
+      '/novel/3': 'Novel/NovelScreen',
+    };
+    for (const list of [
+      'artworks',
+      'illustrations',
+      'novels',
+      'favorites',
+      'bookmarks/artworks',
+      'favorite_novels',
+      'bookmarks/novels',
+    ]) {
+      screens[`/users/4/${list}`] = 'User/AuthorListScreen';
+    }
+    for (const [url, screen] of Object.entries(screens)) {
+      expect(serverRouteOf(url)?.screen, url).toBe(`src/screens/${screen}.tsx`);
+    }
+    expect(serverRouteOf('/users/4/following')).toBeNull();
+  });
 });

@@ -21,21 +21,38 @@ import {
   normaliseNovelText,
   normaliseUserDetail,
   rankTypeOf,
+  SPOTLIGHT_LANGS,
+  SPOTLIGHT_TABS,
+  spotlightRedirectsToArticle,
   type Artwork,
   type ContentSettings,
   type FilterableItem,
   type RawIllust,
   type RawIllustListResponse,
+  type RawIllustSeriesResponse,
   type RawNovel,
   type RawNovelListResponse,
+  type RawNovelSeriesResponse,
   type RawUserDetailResponse,
   type RawWebviewNovel,
+  type SpotlightDetail,
+  type SpotlightLang,
+  type SpotlightList,
+  type SpotlightTab,
 } from '@pv/core';
 import { illustKey } from '../state/queries/illust.ts';
 import { novelKey, novelTextKey } from '../state/queries/novel.ts';
 import { novelListPage, novelRankingKey } from '../state/queries/novels.ts';
 import { rankingKey, rankingPage } from '../state/queries/ranking.ts';
-import { userKeys } from '../state/queries/users.ts';
+import {
+  illustSeriesHead,
+  illustSeriesPage,
+  novelSeriesHead,
+  novelSeriesPage,
+  seriesKeys,
+} from '../state/queries/series.ts';
+import { spotlightKeys, spotlightListPage } from '../state/queries/spotlights.ts';
+import { bookmarkListPage, userKeys } from '../state/queries/users.ts';
 import { isNovelRankMode, isNovelRankModeVisible } from '../screens/RankNovel/novel-rank-types.ts';
 
 /** A query's key and data, as its own fetcher would have left them. */
@@ -45,10 +62,15 @@ export interface Seeded {
 }
 
 /**
- * How one mirror endpoint's answer seeds a query: null for an answer that renders nothing
- * (malformed, an error, a work the user's content settings hide); it may throw on a malformed one.
+ * How one first-data answer seeds a query: null for an answer that renders nothing (malformed, an
+ * error, a work the user's content settings hide); it may throw on a malformed one. One answer may
+ * seed several queries (a novel series' head and its first novels), each by its own seed.
  */
 export interface Seed {
+  /**
+   * A mirror endpoint by name (`rank`, as `/api/pixiv/rank`), or one of this server's own routes
+   * by its path pattern (`/api/spotlight/:id`), whose path params come with the query's.
+   */
   endpoint: string;
   seed(answer: unknown, params: URLSearchParams, content: ContentSettings): Seeded | null;
 }
@@ -133,6 +155,114 @@ const userWorks: Seed = {
   },
 };
 
+/** A user's first page of novels (the author list's). */
+const userNovels: Seed = {
+  endpoint: 'member_novel',
+  seed(answer, params) {
+    if (params.get('page') !== '1') return null;
+    const page = novelListPage(answer as RawNovelListResponse);
+    return { key: userKeys.novels(Number(params.get('id'))), data: firstPage(page) };
+  },
+};
+
+/** A user's first page of public bookmarks, of illustrations or of novels (no cursor yet). */
+const userBookmarks: Seed[] = [
+  {
+    endpoint: 'favorite',
+    seed(answer, params) {
+      if (params.has('max_bookmark_id')) return null;
+      const { illusts, next_url } = answer as RawIllustListResponse;
+      const page = bookmarkListPage(illusts.map(normaliseIllust), next_url);
+      return { key: userKeys.favorites(Number(params.get('id'))), data: firstPage(page) };
+    },
+  },
+  {
+    endpoint: 'favorite_novel',
+    seed(answer, params) {
+      if (params.has('max_bookmark_id')) return null;
+      const { novels, next_url } = answer as RawNovelListResponse;
+      const page = bookmarkListPage(novels.map(normaliseNovel), next_url);
+      return { key: userKeys.favoriteNovels(Number(params.get('id'))), data: firstPage(page) };
+    },
+  },
+];
+
+/**
+ * An illust series' head (its first page's answer without `page`, as `useIllustSeriesHead` asks)
+ * and its first page of works (with `page=1`): two calls, one cache entry upstream.
+ */
+const illustSeries: Seed[] = [
+  {
+    endpoint: 'illust_series',
+    seed(answer, params) {
+      if (params.has('page')) return null;
+      const head = illustSeriesHead(answer as RawIllustSeriesResponse);
+      return { key: seriesKeys.illustHead(Number(params.get('id'))), data: head };
+    },
+  },
+  {
+    endpoint: 'illust_series',
+    seed(answer, params) {
+      if (params.get('page') !== '1') return null;
+      const page = illustSeriesPage(answer as RawIllustSeriesResponse);
+      return { key: seriesKeys.illust(Number(params.get('id'))), data: firstPage(page) };
+    },
+  },
+];
+
+/** A novel series' head and its first novels, both from its first answer (no `last_order`). */
+const novelSeries: Seed[] = [
+  {
+    endpoint: 'novel_series',
+    seed(answer, params) {
+      if (params.has('last_order')) return null;
+      const head = novelSeriesHead(answer as RawNovelSeriesResponse);
+      return { key: seriesKeys.novelHead(Number(params.get('id'))), data: head };
+    },
+  },
+  {
+    endpoint: 'novel_series',
+    seed(answer, params) {
+      if (params.has('last_order')) return null;
+      const page = novelSeriesPage(answer as RawNovelSeriesResponse, 0);
+      return { key: seriesKeys.novel(Number(params.get('id'))), data: firstPage(page) };
+    },
+  },
+];
+
+const isSpotlightLang = (lang: string | null): lang is SpotlightLang =>
+  (SPOTLIGHT_LANGS as readonly (string | null)[]).includes(lang);
+
+/** A pixivision tab's first page (this server's `/api/spotlights`), in the interface's language. */
+const spotlightList: Seed = {
+  endpoint: '/api/spotlights',
+  seed(answer, params) {
+    const type = params.get('type') as SpotlightTab | null;
+    const lang = params.get('lang');
+    if (!answer || params.get('page') !== '1' || !isSpotlightLang(lang)) return null;
+    if (!type || !SPOTLIGHT_TABS.includes(type)) return null;
+    const page = spotlightListPage(answer as SpotlightList);
+    return { key: spotlightKeys.list(type, lang), data: firstPage(page) };
+  },
+};
+
+/**
+ * A pixivision article (`/api/spotlight/{id}`; null: pixivision has none). Its body is
+ * pixivision's HTML, sanitised by the screen as in the app (lib/safe-html.ts, over jsdom on the
+ * server). The illustration variant of an article it sends to the article variant renders
+ * nothing: the app redirects.
+ */
+const spotlightArticle = (variant: 'illust' | 'article'): Seed => ({
+  endpoint: '/api/spotlight/:id',
+  seed(answer, params) {
+    const detail = answer as SpotlightDetail | null;
+    const lang = params.get('lang');
+    if (!detail || !isSpotlightLang(lang)) return null;
+    if (variant === 'illust' && spotlightRedirectsToArticle(detail)) return null;
+    return { key: spotlightKeys.article(Number(params.get('id')), lang), data: detail };
+  },
+});
+
 const novelRankingFirstPage: Seed = {
   endpoint: 'rank_novel',
   seed(answer, params) {
@@ -176,6 +306,44 @@ export const SERVER_ROUTES: ServerRoute[] = [
     // a mode's own name (a ranking type name redirects to it), of the modes the user's settings show
     renders: ({ type }, content) => isNovelRankMode(type) && isNovelRankModeVisible(type, content),
     seeds: [novelRankingFirstPage],
+  },
+  {
+    paths: [
+      '/users/:id/artworks',
+      '/users/:id/illustrations',
+      '/users/:id/novels',
+      '/users/:id/favorites',
+      '/users/:id/bookmarks/artworks',
+      '/users/:id/favorite_novels',
+      '/users/:id/bookmarks/novels',
+    ],
+    screen: 'src/screens/User/AuthorListScreen.tsx',
+    seeds: [userDetail, userWorks, userNovels, ...userBookmarks],
+  },
+  {
+    paths: ['/user/:uid/series/:sid'],
+    screen: 'src/screens/Series/IllustSeriesScreen.tsx',
+    seeds: illustSeries,
+  },
+  {
+    paths: ['/novel/series/:id'],
+    screen: 'src/screens/Series/NovelSeriesScreen.tsx',
+    seeds: novelSeries,
+  },
+  {
+    paths: ['/spotlights', '/pixivision'],
+    screen: 'src/screens/Spotlight/SpotlightsScreen.tsx',
+    seeds: [spotlightList],
+  },
+  {
+    paths: ['/spotlight/:id', '/sp/:id'],
+    screen: 'src/screens/Spotlight/SpotlightScreen.tsx',
+    seeds: [spotlightArticle('illust')],
+  },
+  {
+    paths: ['/a/:id', '/pixivision/:id'],
+    screen: 'src/screens/Spotlight/SpotlightArticleScreen.tsx',
+    seeds: [spotlightArticle('article')],
   },
 ];
 

@@ -86,6 +86,35 @@ export function useUserNovelSeries(userId: number, enabled = true) {
   });
 }
 
+/** An illust series' head from any page's answer (the server's render seeds the same). */
+export const illustSeriesHead = (data: RawIllustSeriesResponse): Series =>
+  normaliseIllustSeries(data.illust_series_detail);
+
+/** One page of an illust series' works as the list engine holds it. */
+export const illustSeriesPage = (data: RawIllustSeriesResponse): ListPage<Artwork> => ({
+  items: data.illusts.map(normaliseIllust),
+  hasMore: data.next_url != null,
+});
+
+/** A novel series' head, with the first novel's cover as its cover where it has none. */
+export function novelSeriesHead(data: RawNovelSeriesResponse): Series {
+  const first = data.novel_series_first_novel ?? data.novels[0];
+  return normaliseNovelSeries(data.novel_series_detail, first?.image_urls.medium);
+}
+
+/**
+ * The page of a novel series' novels after `loaded` novels, as the list engine holds it: its
+ * cursor is the count loaded with it.
+ */
+export function novelSeriesPage(data: RawNovelSeriesResponse, loaded: number): ListPage<Novel> {
+  const hasMore = data.next_url != null && data.novels.length > 0;
+  return {
+    items: data.novels.map(normaliseNovel),
+    hasMore,
+    next: hasMore ? String(loaded + data.novels.length) : undefined,
+  };
+}
+
 /** The head of an illust series: its detail, from the first page's answer. */
 export function useIllustSeriesHead(id: number) {
   const api = useApi();
@@ -95,9 +124,8 @@ export function useIllustSeriesHead(id: number) {
     staleTime: SERIES_STALE_MS,
     retry: false,
     queryFn: async ({ signal }): Promise<Series> =>
-      normaliseIllustSeries(
-        unwrap(await api.get<RawIllustSeriesResponse>('illust_series', { id }, signal))
-          .illust_series_detail,
+      illustSeriesHead(
+        unwrap(await api.get<RawIllustSeriesResponse>('illust_series', { id }, signal)),
       ),
   });
 }
@@ -111,10 +139,9 @@ export function useIllustSeriesWorks(id: number) {
     throttleMs: LIST_THROTTLE_MS.series,
     enabled: validId(id),
     fetchPage: async (page, signal): Promise<ListPage<Artwork>> => {
-      const data = unwrap(
-        await api.get<RawIllustSeriesResponse>('illust_series', { id, page }, signal),
+      return illustSeriesPage(
+        unwrap(await api.get<RawIllustSeriesResponse>('illust_series', { id, page }, signal)),
       );
-      return { items: data.illusts.map(normaliseIllust), hasMore: data.next_url != null };
     },
   });
 }
@@ -127,11 +154,10 @@ export function useNovelSeriesHead(id: number) {
     enabled: validId(id),
     staleTime: SERIES_STALE_MS,
     retry: false,
-    queryFn: async ({ signal }): Promise<Series> => {
-      const data = unwrap(await api.get<RawNovelSeriesResponse>('novel_series', { id }, signal));
-      const first = data.novel_series_first_novel ?? data.novels[0];
-      return normaliseNovelSeries(data.novel_series_detail, first?.image_urls.medium);
-    },
+    queryFn: async ({ signal }): Promise<Series> =>
+      novelSeriesHead(
+        unwrap(await api.get<RawNovelSeriesResponse>('novel_series', { id }, signal)),
+      ),
   });
 }
 
@@ -150,12 +176,7 @@ export function useNovelSeriesNovels(id: number) {
       const loaded = cursor ? Number(cursor) : 0;
       const params = { id, last_order: novelSeriesLastOrder(loaded) };
       const data = unwrap(await api.get<RawNovelSeriesResponse>('novel_series', params, signal));
-      const hasMore = data.next_url != null && data.novels.length > 0;
-      return {
-        items: data.novels.map(normaliseNovel),
-        hasMore,
-        next: hasMore ? String(loaded + data.novels.length) : undefined,
-      };
+      return novelSeriesPage(data, loaded);
     },
   });
 }

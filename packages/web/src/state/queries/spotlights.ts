@@ -2,22 +2,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SpotlightDetail, SpotlightLang, SpotlightList, SpotlightTab } from '@pv/core';
-import { LIST_THROTTLE_MS } from '@pv/core';
+import { LIST_THROTTLE_MS, spotlightLang } from '@pv/core';
 import { useApi } from '../api/ApiContext.tsx';
 import { unwrap } from '../api/errors.ts';
 import { usePagedList, type ListPage } from '../../lib/usePagedList.ts';
 
 const LIST_STALE_MS = 3_600_000;
 const ARTICLE_STALE_MS = 86_400_000;
-
-/** pixivision's language for the interface language: ja, en, zh, zh-tw or ko (else en). */
-export function spotlightLang(language: string): SpotlightLang {
-  if (language === 'ja') return 'ja';
-  if (language === 'ko') return 'ko';
-  if (language === 'zh-Hans') return 'zh';
-  if (language === 'zh-Hant') return 'zh-tw';
-  return 'en';
-}
 
 export function useSpotlightLang(): SpotlightLang {
   return spotlightLang(useTranslation().i18n.language ?? 'en');
@@ -31,17 +22,29 @@ export interface SpotlightCardItem {
   date: string;
 }
 
+export const spotlightKeys = {
+  list: (tab: SpotlightTab | undefined, lang: SpotlightLang) =>
+    ['spotlights', tab ?? 'all', lang] as const,
+  head: (lang: SpotlightLang) => ['spotlights', 'head', lang] as const,
+  article: (id: number, lang: SpotlightLang) => ['spotlight', id, lang] as const,
+};
+
+/** A list page of articles as the list engine holds it (the server's render seeds the same). */
+export function spotlightListPage(list: SpotlightList): ListPage<SpotlightCardItem> {
+  return { items: list.articles, hasMore: list.next };
+}
+
 /** One tab's articles (all when `tab` is undefined), paged; a failure just finishes the list. */
 export function useSpotlightList(tab: SpotlightTab | undefined, lang: SpotlightLang) {
   const api = useApi();
   return usePagedList<SpotlightCardItem>({
-    queryKey: ['spotlights', tab ?? 'all', lang],
+    queryKey: spotlightKeys.list(tab, lang),
     staleTime: LIST_STALE_MS,
     throttleMs: LIST_THROTTLE_MS.default,
     fetchPage: async (page, signal): Promise<ListPage<SpotlightCardItem>> => {
       const res = await api.extras<SpotlightList>('spotlights', { type: tab, page, lang }, signal);
       if (res.status !== 0) return { items: [], hasMore: false };
-      return { items: res.data.articles, hasMore: res.data.next };
+      return spotlightListPage(res.data);
     },
   });
 }
@@ -50,7 +53,7 @@ export function useSpotlightList(tab: SpotlightTab | undefined, lang: SpotlightL
 export function useSpotlightHead(lang: SpotlightLang) {
   const api = useApi();
   return useQuery({
-    queryKey: ['spotlights', 'head', lang],
+    queryKey: spotlightKeys.head(lang),
     staleTime: LIST_STALE_MS,
     queryFn: async ({ signal }) =>
       unwrap(await api.extras<SpotlightList>('spotlights', { page: 1, lang }, signal)),
@@ -60,7 +63,7 @@ export function useSpotlightHead(lang: SpotlightLang) {
 export function useSpotlight(id: number, lang: SpotlightLang) {
   const api = useApi();
   return useQuery({
-    queryKey: ['spotlight', id, lang],
+    queryKey: spotlightKeys.article(id, lang),
     staleTime: ARTICLE_STALE_MS,
     enabled: Number.isSafeInteger(id) && id > 0,
     retry: false,

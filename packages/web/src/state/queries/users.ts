@@ -30,6 +30,7 @@ import { useApi } from '../api/ApiContext.tsx';
 import type { ApiClient } from '../api/client.ts';
 import { unwrap } from '../api/errors.ts';
 import { usePagedList, type ListPage } from '../../lib/usePagedList.ts';
+import { novelListPage } from './novels.ts';
 
 export const PROFILE_STALE_MS = PROFILE_CACHE_SECONDS * 1000;
 export const USER_LISTS_STALE_MS = CACHE_TTL_SECONDS.users * 1000;
@@ -102,15 +103,23 @@ export function useUserNovels(id: number, enabled = true) {
     throttleMs: LIST_THROTTLE_MS.member,
     enabled: enabled && validId(id),
     fetchPage: async (page, signal): Promise<ListPage<Novel>> => {
-      const data = unwrap(
-        await api.get<RawNovelListResponse>('member_novel', { id, page }, signal),
+      return novelListPage(
+        unwrap(await api.get<RawNovelListResponse>('member_novel', { id, page }, signal)),
       );
-      return { items: data.novels.map(normaliseNovel), hasMore: data.next_url != null };
     },
   });
 }
 
-/** One page of a bookmark list: the cursor of the next one comes from its `next_url`. */
+/**
+ * A page of a bookmark list as the list engine holds it (the server's render seeds the same): the
+ * cursor of the next one comes from its `next_url`.
+ */
+export function bookmarkListPage<T>(items: T[], nextUrl: string | null): ListPage<T> {
+  const next = maxBookmarkId(nextUrl);
+  return { items, hasMore: next !== undefined, next };
+}
+
+/** One page of a bookmark list, fetched. */
 async function bookmarkPage<R, T>(
   api: ApiClient,
   name: 'favorite' | 'favorite_novel',
@@ -121,8 +130,7 @@ async function bookmarkPage<R, T>(
 ): Promise<ListPage<T>> {
   const params = { id, max_bookmark_id: cursor };
   const { items, next_url } = read(unwrap(await api.get<R>(name, params, signal)));
-  const next = maxBookmarkId(next_url);
-  return { items, hasMore: next !== undefined, next };
+  return bookmarkListPage(items, next_url);
 }
 
 /** A user's public illustration bookmarks, newest first, paged by `max_bookmark_id`. */

@@ -15,7 +15,7 @@ import {
 } from '@pv/core';
 import { PixivError, createPixivisionClient } from '@pv/pixiv';
 import { z } from 'zod';
-import type { ResponseCache } from '../../../plugins/cache.ts';
+import type { CacheMode, CachedResult, ResponseCache } from '../../../plugins/cache.ts';
 import type { Upstream } from '../../../plugins/upstream.ts';
 import { cacheMode } from '../pixiv/index.ts';
 import {
@@ -52,25 +52,87 @@ function invalid(reply: FastifyReply, issues: z.core.$ZodIssue[]) {
   });
 }
 
+/** A list page's query: one of the seven tabs (all articles without), page, language. */
+export interface SpotlightListQuery {
+  type?: SpotlightTab;
+  page: number;
+  lang: SpotlightLang;
+}
+
+/** pixivision through the response cache: `null` (as JSON) where pixivision has no such page. */
+export interface SpotlightReader {
+  list(q: SpotlightListQuery, mode?: CacheMode): Promise<CachedResult<string>>;
+  article(id: number, lang: SpotlightLang, mode?: CacheMode): Promise<CachedResult<string>>;
+}
+
+/**
+ * The reader both route shapes answer from, and the server's render of the spotlight pages
+ * (server-render.ts) reads in-process: the same cache keys, so a page rendered and the app's own
+ * call later cost one pixivision request.
+ */
+export function spotlightReader(deps: SpotlightDeps): SpotlightReader {
+  const client = createPixivisionClient({ hosts: deps.upstream.hosts, timeoutMs: deps.timeoutMs });
+  return {
+    list: (q, mode = 'default') =>
+      deps.cache.fetch(
+        `spotlights:${q.lang}:${q.type ?? ''}:${q.page}`,
+        SPOTLIGHT_LIST_TTL,
+        mode,
+        async () => {
+          const list = await client.list(q.type, q.page, q.lang);
+          // A 200 page without one article card is not pixivision's list (past the last page is
+          // a 404): a failure, so a stale copy is served and nothing empty is cached.
+          if (list && list.articles.length === 0) {
+            throw new PixivError('bad_response', 'pixivision list page without articles');
+          }
+          return { body: JSON.stringify(list), cacheable: list !== null };
+        },
+      ),
+    article: (id, lang, mode = 'default') =>
+      deps.cache.fetch(`spotlight:${lang}:${id}`, SPOTLIGHT_ARTICLE_TTL, mode, async () => {
+        const article = await client.article(id, lang);
+        return { body: JSON.stringify(article), cacheable: article !== null };
+      }),
+  };
+}
+
+/**
+ * The answer of this server's `/api/{name}?{params}` for pixivision (`spotlights`,
+ * `spotlight/{id}`; null where pixivision has no such page), read in-process as readMirrorAnswer
+ * reads the mirror, with the seconds it stays fresh (0 for a stale copy). Throws without a reader,
+ * for another name or invalid params (the page is then the shell).
+ */
+export async function readSpotlightAnswer(
+  reader: SpotlightReader | undefined,
+  name: string,
+  params: Record<string, string>,
+): Promise<{ value: unknown; maxAge: number }> {
+  if (!reader) throw new Error('no pixivision reader');
+  const article = /^spotlight\/(\d+)$/.exec(name);
+  let result: CachedResult<string>;
+  if (article) {
+    const { id } = ArticleParams.parse({ id: article[1] });
+    result = await reader.article(id, ArticleQuery.parse(params).lang as SpotlightLang);
+  } else if (name === 'spotlights') {
+    const { type, page, lang: l } = ListQuery.parse(params);
+    result = await reader.list({ type: type as SpotlightTab | undefined, page, lang: l });
+  } else {
+    throw new Error(`no pixivision route ${name}`);
+  }
+  return {
+    value: JSON.parse(result.value) as unknown,
+    maxAge: result.source === 'stale' ? 0 : result.maxAge,
+  };
+}
+
 async function answer(
   req: FastifyRequest,
   reply: FastifyReply,
-  cache: ResponseCache,
-  key: string,
-  ttl: number,
-  load: () => Promise<unknown | null>,
+  read: (mode: CacheMode) => Promise<CachedResult<string>>,
   reshape?: (value: never) => unknown,
 ) {
   try {
-    const result = await cache.fetch(
-      key,
-      ttl,
-      cacheMode(req.headers['cache-control']),
-      async () => {
-        const value = await load();
-        return { body: JSON.stringify(value), cacheable: value !== null };
-      },
-    );
+    const result = await read(cacheMode(req.headers['cache-control']));
     if (result.value === 'null') return reply.code(404).send({ error: 'not found' });
     // another client's shape of the same cached answer (the PxveAPI routes, pxve-pixivision.ts)
     const body = reshape
@@ -91,32 +153,15 @@ async function answer(
 }
 
 export async function spotlightRoutes(app: FastifyInstance, deps: SpotlightDeps): Promise<void> {
-  const client = createPixivisionClient({ hosts: deps.upstream.hosts, timeoutMs: deps.timeoutMs });
+  const reader = spotlightReader(deps);
 
   /** One list page, from the cache shared by both routes' shapes. */
   const sendList = (
     req: FastifyRequest,
     reply: FastifyReply,
-    q: { type?: SpotlightTab; page: number; lang: SpotlightLang },
+    q: SpotlightListQuery,
     reshape?: (list: SpotlightList) => unknown,
-  ) =>
-    answer(
-      req,
-      reply,
-      deps.cache,
-      `spotlights:${q.lang}:${q.type ?? ''}:${q.page}`,
-      SPOTLIGHT_LIST_TTL,
-      async () => {
-        const list = await client.list(q.type, q.page, q.lang);
-        // A 200 page without one article card is not pixivision's list (past the last page is a
-        // 404): a failure, so a stale copy is served and nothing empty is cached.
-        if (list && list.articles.length === 0) {
-          throw new PixivError('bad_response', 'pixivision list page without articles');
-        }
-        return list;
-      },
-      reshape,
-    );
+  ) => answer(req, reply, (mode) => reader.list(q, mode), reshape);
 
   /** One article, from the cache shared by both routes' shapes. */
   const sendArticle = (
@@ -125,16 +170,7 @@ export async function spotlightRoutes(app: FastifyInstance, deps: SpotlightDeps)
     id: number,
     l: SpotlightLang,
     reshape?: (detail: SpotlightDetail) => unknown,
-  ) =>
-    answer(
-      req,
-      reply,
-      deps.cache,
-      `spotlight:${l}:${id}`,
-      SPOTLIGHT_ARTICLE_TTL,
-      () => client.article(id, l),
-      reshape,
-    );
+  ) => answer(req, reply, (mode) => reader.article(id, l, mode), reshape);
 
   app.get('/spotlights', async (req, reply) => {
     const q = ListQuery.safeParse(req.query);
