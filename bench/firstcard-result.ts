@@ -4,13 +4,18 @@
  */
 import type { Harvest, PageFigures } from './firstcard-page.ts';
 
-/** Goals (issue 33): ratios to the limit page, CLS, and the take-over against our own FCP. */
+/**
+ * Goals (issue 33): ratios to the limit page, CLS, and the take-over against "today's first
+ * contentful paint": the moment the app rendering its first screen itself (SSR=0, the `today`
+ * contender) takes the page over, which is when that page first showed content when the issue
+ * was filed.
+ */
 export const GOALS = {
   fcp_over_limit: 1.2,
   first_card_over_limit: 1.3,
   cards_over_limit: 1.3,
   cls_below: 0.02,
-  interactive_over_own_fcp: 1.5,
+  interactive_over_today: 1.5,
 } as const;
 
 /** `cards`: a grid or rows of cards; `artwork`: its picture, then cards; `novel`: its text. */
@@ -55,13 +60,17 @@ export interface ViewportResult {
   novel_lines: number | null;
   ours: Contender;
   limit: Contender;
+  /** The same app with server rendering off (SSR=0): the app renders its first screen itself. */
+  today: Contender;
   ratio_to_limit: {
     first_contentful_paint: number | null;
     first_card: number | null;
     cards: number | null;
     largest_contentful_paint: number | null;
   };
-  /** Our take-over time over our own first contentful paint, medians of the same runs. */
+  /** Our take-over time over today's (SSR=0), medians of the same run: the goal. */
+  interactive_over_today: number | null;
+  /** Our take-over time over our own first contentful paint (information). */
   interactive_over_own_fcp: number | null;
   fcp_ok: boolean;
   first_card_ok: boolean;
@@ -132,7 +141,7 @@ export function summarise(o: {
   limitPath: string;
   kind: Kind;
   shown: Harvest;
-  runs: { ours: RawRun[]; limit: RawRun[] };
+  runs: { ours: RawRun[]; limit: RawRun[]; today: RawRun[] };
 }): { result: ViewportResult; missed: string[] } {
   const listed = o.shown.pictures.map((p) => p.src);
   const ours = contender(
@@ -143,6 +152,10 @@ export function summarise(o: {
     o.limitPath,
     o.runs.limit.map((r) => toRun(r, o.kind, listed)),
   );
+  const today = contender(
+    o.path,
+    o.runs.today.map((r) => toRun(r, o.kind, listed)),
+  );
   const a = ours.median;
   const b = limit.median;
   const ratio_to_limit = {
@@ -151,19 +164,21 @@ export function summarise(o: {
     cards: o.kind === 'novel' ? null : ratio(a.cards_loaded_ms, b.cards_loaded_ms),
     largest_contentful_paint: ratio(a.largest_contentful_paint_ms, b.largest_contentful_paint_ms),
   };
-  const interactive = ratio(a.hydrated_ms, a.first_contentful_paint_ms);
+  const interactive = ratio(a.hydrated_ms, today.median.hydrated_ms);
   const result: ViewportResult = {
     cards: o.kind === 'novel' ? null : listed.length,
     novel_lines: o.kind === 'novel' ? o.shown.lines.length : null,
     ours,
     limit,
+    today,
     ratio_to_limit,
-    interactive_over_own_fcp: interactive,
+    interactive_over_today: interactive,
+    interactive_over_own_fcp: ratio(a.hydrated_ms, a.first_contentful_paint_ms),
     fcp_ok: within(ratio_to_limit.first_contentful_paint, GOALS.fcp_over_limit),
     first_card_ok: within(ratio_to_limit.first_card, GOALS.first_card_over_limit),
     cards_ok: o.kind === 'novel' ? null : within(ratio_to_limit.cards, GOALS.cards_over_limit),
     cls_ok: a.cls < GOALS.cls_below,
-    interactive_ok: within(interactive, GOALS.interactive_over_own_fcp),
+    interactive_ok: within(interactive, GOALS.interactive_over_today),
   };
   const limitOf = "the limit's";
   const checks = [
@@ -198,10 +213,10 @@ export function summarise(o: {
       result.interactive_ok,
       'taken over (data-hydrated)',
       a.hydrated_ms,
-      'our first contentful paint',
-      a.first_contentful_paint_ms,
+      "today's (SSR=0) take-over",
+      today.median.hydrated_ms,
       interactive,
-      GOALS.interactive_over_own_fcp,
+      GOALS.interactive_over_today,
     ],
   ] as const;
   const missed = checks
@@ -219,7 +234,14 @@ export function firstcardTable(pages: Record<string, PageResult>) {
   return Object.fromEntries(
     Object.entries(pages).flatMap(([name, page]) =>
       (['mobile', 'desktop'] as const).map((viewport) => {
-        const { ours, limit, ratio_to_limit: r, cards, interactive_over_own_fcp } = page[viewport];
+        const {
+          ours,
+          limit,
+          today,
+          ratio_to_limit: r,
+          cards,
+          interactive_over_today,
+        } = page[viewport];
         const pair = (a: number | null, b: number | null, x: number | null) =>
           `${a} / ${b} (${x}×)`;
         return [
@@ -245,7 +267,7 @@ export function firstcardTable(pages: Record<string, PageResult>) {
               r.largest_contentful_paint,
             ),
             cls: ours.median.cls,
-            hydrated: `${ours.median.hydrated_ms} (${interactive_over_own_fcp}× fcp)`,
+            hydrated: `${ours.median.hydrated_ms} / today ${today.median.hydrated_ms} (${interactive_over_today}×)`,
           },
         ];
       }),
