@@ -13,15 +13,22 @@
 import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_CONTENT_SETTINGS,
+  DISCOVERY_PAGE_SIZE,
+  NOVEL_SEARCH_MODES,
+  discoveryMode,
   isAiArtwork,
   isHomeFeedArtwork,
   isLimitPlaceholder,
   normaliseIllust,
   rankTypeOf,
   isRankingDateAllowed,
+  parseSearchFilters,
+  planSearch,
   rankingDateWindow,
+  searchAiType,
   toProxiedImageUrl,
   type Artwork,
+  type ContentSettings,
   type RawIllust,
 } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
@@ -41,10 +48,26 @@ export interface FirstDataOptions {
   now?: () => Date;
 }
 
-/** A mirror call as the app's api client builds it: `/api/pixiv/{name}?{params in order}`. */
-interface MirrorCall {
+/**
+ * A call as the app's api client builds it: `/api/pixiv/{name}?{params in order}`, or with `api`
+ * one of this server's others: its www proxy (`/api/web/{name}`) or its own services
+ * (`/api/{name}`).
+ */
+export interface MirrorCall {
   name: string;
   params: Record<string, string>;
+  api?: 'web' | 'own';
+}
+
+/** What a page's first data may depend on besides its URL: the user's, as the server knows it. */
+export interface PlanContext {
+  /** The user's content settings (the first-paint cookie's); absent: the defaults. */
+  content?: ContentSettings;
+  /**
+   * The sensitive-word list the search screens check a keyword against before searching (what
+   * the app reads from `/api/sensitive-words`); absent: no search is planned.
+   */
+  sensitiveWords?: readonly string[];
 }
 
 /** The first data of a page: mirror calls to preload, and where the first pictures come from. */
@@ -65,9 +88,11 @@ interface PagePlan {
   renderOnly?: boolean;
 }
 
+const API_ROOTS = { mirror: '/api/pixiv', web: '/api/web', own: '/api' } as const;
+
 export function mirrorUrl(call: MirrorCall): string {
   const qs = new URLSearchParams(call.params).toString();
-  return `/api/pixiv/${call.name}${qs ? `?${qs}` : ''}`;
+  return `${API_ROOTS[call.api ?? 'mirror']}/${call.name}${qs ? `?${qs}` : ''}`;
 }
 
 /** The home's ranking row leaves out manga and multi-page works (core home-feed.ts). */
@@ -86,7 +111,11 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
  * first page (RankScreen, `useRankingList`: mode, date, page); home the trending tags and the
  * ranking row (HomeScreen: `useTrendingTags`, `useRankingHead`); an artwork its detail
  * (`useIllust`); a novel its detail and text; a novel ranking its first page
- * (RankNovelScreen, `useNovelRankingList`, for the server's render only). Null for every other page, and for the web rankings
+ * (RankNovelScreen, `useNovelRankingList`, for the server's render only); the live list its first
+ * page (LivesScreen, `useLiveList`); discovery its first set (DiscoveryScreen, `useDiscoveryList`,
+ * for the server's render only: a browser with a www session sends it with the call, which then
+ * cannot take a preload); a search its first page (`searchPlan`, for the server's render only,
+ * with the user's content settings and the sensitive-word list of `context`). Null for every other page, and for the web rankings
  * (`?content=`). A user's page (UserScreen: `useUserDetail`, the first tab's `useUserWorks`) is
  * planned for the server's render only, not preloaded: its profile says whether the viewer
  * follows the user, and a browser's very first page (before its opt-out cookie exists) would be
@@ -94,9 +123,19 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
  * matches a preload by URL, not by headers). A page the server renders carries its answers for
  * an anonymous browser only (no opt-out cookie).
  */
-export function pagePlan(url: string, now: Date): PagePlan | null {
+export function pagePlan(url: string, now: Date, context: PlanContext = {}): PagePlan | null {
   const [path = '', query = ''] = url.split('#')[0]!.split('?');
   const search = new URLSearchParams(query);
+  const searched = SEARCH_PAGE.exec(path);
+  if (searched) return searchPlan(searched[1] === 'search_novel', searched[2]!, search, context);
+  if (path === '/lives' || path === '/lives/') {
+    return { calls: [{ name: 'live_list', params: { page: '1' } }] };
+  }
+  if ((path === '/discovery' || path === '/discovery/') && search.get('tab') !== 'users') {
+    const mode = discoveryMode(context.content ?? DEFAULT_CONTENT_SETTINGS);
+    const params = { mode, limit: String(DISCOVERY_PAGE_SIZE) };
+    return { calls: [{ api: 'web', name: 'discovery', params }], renderOnly: true };
+  }
   const window = rankingDateWindow(now);
   if (/^\/(?:home|index(?:\.html)?)?$/.test(path)) {
     const ranking = { name: 'rank', params: { mode: 'day', date: window.defaultDate } };
@@ -155,6 +194,75 @@ export function pagePlan(url: string, now: Date): PagePlan | null {
     };
   }
   return null;
+}
+
+/** A search's page (its path): its plan needs the sensitive-word list (`PlanContext`). */
+export const SEARCH_PAGE = /^\/(search|s|search_novel)\/([^/?#]+)\/?(?:$|[?#])/;
+
+/** The sensitive-word list's call, as the app makes it (state/queries/search.ts). */
+const SENSITIVE_WORDS_CALL: MirrorCall = { api: 'own', name: 'sensitive-words', params: {} };
+
+/**
+ * A search's first page (SearchResultsScreen `useIllustSearch`, SearchNovelResultsScreen
+ * `useNovelSearch`) and the sensitive-word list it was checked against, for the server's render
+ * only: the call depends on the user's content settings and that list, which the head part does
+ * not read. The keyword as React Router reads the path's segment (an encoded slash stays as it is:
+ * no plan), the filters as the screens read them from the query (`parseSearchFilters`: an invalid
+ * value is the default), the mirror's params in the order the app builds them
+ * (`illustSearchParams`, `novelSearchParams`). A keyword the screen does not search (empty, an
+ * artwork link, refused): no plan.
+ */
+function searchPlan(
+  novel: boolean,
+  segment: string,
+  search: URLSearchParams,
+  context: PlanContext,
+): PagePlan | null {
+  const { sensitiveWords } = context;
+  if (!sensitiveWords || /%2f/i.test(segment)) return null;
+  let keyword: string;
+  try {
+    keyword = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  const content = context.content ?? DEFAULT_CONTENT_SETTINGS;
+  const plan = planSearch(keyword, content, { sensitiveWords });
+  if (plan.kind !== 'search') return null;
+  const f = parseSearchFilters(search);
+  const dates = {
+    ...(f.duration && { duration: f.duration }),
+    ...(f.start_date && { start_date: f.start_date }),
+    ...(f.end_date && { end_date: f.end_date }),
+  };
+  const aiType = String(searchAiType(plan.hideAi));
+  const mode = search.get('mode') ?? '';
+  const call: MirrorCall = novel
+    ? {
+        name: 'search_novel',
+        params: {
+          word: plan.word,
+          page: '1',
+          mode: (NOVEL_SEARCH_MODES as readonly string[]).includes(mode)
+            ? mode
+            : 'partial_match_for_tags',
+          sort: f.order,
+          ...dates,
+          search_ai_type: aiType,
+        },
+      }
+    : {
+        name: 'search',
+        params: {
+          word: plan.word,
+          page: '1',
+          search_ai_type: aiType,
+          mode: f.mode,
+          order: f.order,
+          ...dates,
+        },
+      };
+  return { calls: [call, SENSITIVE_WORDS_CALL], renderOnly: true };
 }
 
 /**
