@@ -639,6 +639,8 @@ test('a keyword naming a blocked tag shows no data and asks pixiv nothing', asyn
 test('self-hosted mode shows the popular preview of the keyword above the results', async ({
   page,
 }) => {
+  // the app's own call (a rendered page carries the preview: ssr-lists.spec.ts)
+  await shellFirst(page.context());
   const previewed = page.waitForResponse((r) => r.url().includes('/api/pixiv/popular_preview?'));
   await page.goto(`/search/${encodeURIComponent('猫')}`);
   const response = await previewed;
@@ -665,6 +667,8 @@ test('outside self-hosted mode a search shows no popular preview and asks for no
     if (r.url().includes('/api/pixiv/popular_preview')) asked = true;
   });
   await notSelfHosted(page);
+  // the app's own first render with the changed config, not the server's with its own
+  await shellFirst(page.context());
   await page.goto(`/search/${encodeURIComponent('風景')}`);
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   await expect(page.getByTestId('popular-preview')).toHaveCount(0);

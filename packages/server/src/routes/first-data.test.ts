@@ -289,6 +289,17 @@ describe('pagePlan of a search', () => {
     ]);
     // fetched for the render only, never preloaded
     expect(pagePlan('/search/cat', now, words)!.renderOnly).toBe(true);
+    // self-hosted: the popular works row too (illust results only)
+    expect(
+      url(pagePlan('/search/cat?mode=title_and_caption', now, { ...words, selfHosted: true })),
+    ).toEqual([
+      '/api/pixiv/search?word=cat+-R-18+-R18+-18%2B&page=1&search_ai_type=0&mode=title_and_caption&order=date_desc',
+      '/api/pixiv/popular_preview?word=cat+-R-18+-R18+-18%2B&mode=title_and_caption',
+      '/api/sensitive-words',
+    ]);
+    expect(pagePlan('/search_novel/cat', now, { ...words, selfHosted: true })!.calls).toHaveLength(
+      2,
+    );
   });
 
   it('plans nothing the screen does not search, nor without the sensitive-word list', () => {
@@ -304,18 +315,21 @@ describe('pagePlan of a search', () => {
     expect(pagePlan('/search/cat', now)).toBeNull();
   });
 
-  it('plans the live list (preloaded) and discovery in the user’s mode (rendered only)', () => {
+  it('plans the live list (preloaded) and a self-hosted server’s discovery in the user’s mode (rendered only)', () => {
     expect(pagePlan('/lives', now)).toEqual({
       calls: [{ name: 'live_list', params: { page: '1' } }],
     });
     const discovery = pagePlan('/discovery', now, {
       content: { r18: true, r18g: false, ai: true },
+      selfHosted: true,
     });
     expect(discovery!.calls.map(mirrorUrl)).toEqual(['/api/web/discovery?mode=all&limit=60']);
     expect(discovery!.renderOnly).toBe(true);
-    expect(pagePlan('/discovery', now)!.calls.map(mirrorUrl)).toEqual([
+    expect(pagePlan('/discovery', now, { selfHosted: true })!.calls.map(mirrorUrl)).toEqual([
       '/api/web/discovery?mode=safe&limit=60',
     ]);
-    expect(pagePlan('/discovery?tab=users', now)).toBeNull();
+    expect(pagePlan('/discovery?tab=users', now, { selfHosted: true })).toBeNull();
+    // not self-hosted: the screen is a 404, nothing to fetch
+    expect(pagePlan('/discovery', now)).toBeNull();
   });
 });

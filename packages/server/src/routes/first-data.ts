@@ -68,6 +68,11 @@ export interface PlanContext {
    * the app reads from `/api/sensitive-words`); absent: no search is planned.
    */
   sensitiveWords?: readonly string[];
+  /**
+   * The server's self-hosted mode (its config): discovery is shown, and the search results show
+   * popular works.
+   */
+  selfHosted?: boolean;
 }
 
 /** The first data of a page: mirror calls to preload, and where the first pictures come from. */
@@ -131,7 +136,9 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
   if (path === '/lives' || path === '/lives/') {
     return { calls: [{ name: 'live_list', params: { page: '1' } }] };
   }
-  if ((path === '/discovery' || path === '/discovery/') && search.get('tab') !== 'users') {
+  // discovery is a self-hosted page (elsewhere the screen is a 404); its users tab asks for others
+  const discovery = path === '/discovery' || path === '/discovery/';
+  if (discovery && context.selfHosted && search.get('tab') !== 'users') {
     const mode = discoveryMode(context.content ?? DEFAULT_CONTENT_SETTINGS);
     const params = { mode, limit: String(DISCOVERY_PAGE_SIZE) };
     return { calls: [{ api: 'web', name: 'discovery', params }], renderOnly: true };
@@ -262,7 +269,12 @@ function searchPlan(
           ...dates,
         },
       };
-  return { calls: [call, SENSITIVE_WORDS_CALL], renderOnly: true };
+  // the illust results' popular works row, in self-hosted mode (`usePopularPreview`)
+  const preview: MirrorCall[] =
+    !novel && context.selfHosted
+      ? [{ name: 'popular_preview', params: { word: plan.word, mode: f.mode } }]
+      : [];
+  return { calls: [call, ...preview, SENSITIVE_WORDS_CALL], renderOnly: true };
 }
 
 /**

@@ -352,6 +352,9 @@ describe('server rendering (SSR=1)', () => {
       expect(root).toContain(`>${word}<`);
       expect(root).toContain(second.title.replaceAll('&', '&amp;'));
       expect(root!.match(/data-testid="artwork-card"/g)!.length).toBeGreaterThanOrEqual(10);
+      // the popular works of self-hosted mode (this server's) are in it too, not a placeholder
+      expect(root).toMatch(/data-testid="popular-preview"[\s\S]*href="\/artworks\/\d+"/);
+      expect(root).not.toContain('data-testid="row-loading"');
       expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
       // dropped for a user without R-18, as the app drops it
       expect(root).not.toContain(ADULT_TITLE);
@@ -371,7 +374,16 @@ describe('server rendering (SSR=1)', () => {
     }
   });
 
-  it('renders a novel search’s first page with the filters of its URL', async () => {
+  it('renders a novel search’s first page with the filters of its URL, escaped, no adult novel', async () => {
+    t.hostile.add({
+      pathPrefix: '/app-api.pixiv.net/v1/search/novel',
+      json: (value) => {
+        const body = value as { novels: Record<string, unknown>[] };
+        Object.assign(body.novels[0]!, { title: HOSTILE_TITLE });
+        Object.assign(body.novels[1]!, { title: ADULT_TITLE, x_restrict: 1 });
+        return body;
+      },
+    });
     const params = new URLSearchParams({
       word: 'romance -R-18 -R18 -18+',
       page: '1',
@@ -388,7 +400,10 @@ describe('server rendering (SSR=1)', () => {
     });
     const root = rootOf(res.body);
     expect(root, 'rendered #root').toBeDefined();
-    expect(root).toContain(novels[0]!.title.replaceAll('&', '&amp;'));
+    expect(novels[0]!.title).toBe(HOSTILE_TITLE);
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root).toContain(novels[2]!.title.replaceAll('&', '&amp;'));
+    expect(root).not.toContain(ADULT_TITLE);
     expect(root).toContain('data-testid="novel-card"');
     expectNoInjection(res.body);
   });
@@ -427,7 +442,17 @@ describe('server rendering (SSR=1)', () => {
     expect(rootOf(r18.body)).toContain(ADULT_TITLE);
   });
 
-  it('renders discovery’s first set, which the page carries for the app to take', async () => {
+  it('renders discovery’s first set, escaped, no adult work, which the page carries for the app', async () => {
+    t.hostile.add({
+      pathPrefix: '/www.pixiv.net/ajax/discovery/artworks',
+      json: (value) => {
+        const body = value as { body: { thumbnails: { illust: Record<string, unknown>[] } } };
+        const [first, second] = body.body.thumbnails.illust;
+        Object.assign(first!, { title: HOSTILE_TITLE });
+        Object.assign(second!, { title: ADULT_TITLE, xRestrict: 1 });
+        return body;
+      },
+    });
     const res = await t.app.inject({ url: '/discovery', headers: PAGE });
     const root = rootOf(res.body);
     expect(root, 'rendered #root').toBeDefined();
@@ -447,7 +472,11 @@ describe('server rendering (SSR=1)', () => {
     expect(set.queryKey).toEqual(['discovery', 'safe', 0]);
     const items = set.state.data.pages[0]!.items;
     expect(items.length).toBeGreaterThan(10);
-    expect(root).toContain(items[0]!.title.replaceAll('&', '&amp;'));
+    expect(items[0]!.title).toBe(HOSTILE_TITLE);
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root).toContain(items[2]!.title.replaceAll('&', '&amp;'));
+    expect(root).not.toContain(ADULT_TITLE);
+    expectNoInjection(res.body);
     // the users tab asks for other data: the shell
     const users = await t.app.inject({ url: '/discovery?tab=users', headers: PAGE });
     expect(users.body).toContain('first-paint-shell');

@@ -247,7 +247,11 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         SEARCH_PAGE.test(req.url) && options.sensitiveWords
           ? await options.sensitiveWords()
           : undefined;
-      const plan = pagePlan(req.url, now(), { content: shaped.view?.content, sensitiveWords });
+      const plan = pagePlan(req.url, now(), {
+        content: shaped.view?.content,
+        sensitiveWords,
+        selfHosted: (options.config as { selfHosted?: unknown } | undefined)?.selfHosted === true,
+      });
       if (!plan) return null;
       const firstData: Record<string, unknown> = {};
       let fresh = Infinity;

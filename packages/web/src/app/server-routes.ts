@@ -47,7 +47,12 @@ import {
   novelSearchKey,
 } from '../state/queries/novels.ts';
 import { rankingKey, rankingPage } from '../state/queries/ranking.ts';
-import { SENSITIVE_WORDS_KEY, searchKey, sensitiveWordsOf } from '../state/queries/search.ts';
+import {
+  SENSITIVE_WORDS_KEY,
+  popularPreviewKey,
+  searchKey,
+  sensitiveWordsOf,
+} from '../state/queries/search.ts';
 import { userKeys } from '../state/queries/users.ts';
 import { isNovelRankMode, isNovelRankModeVisible } from '../screens/RankNovel/novel-rank-types.ts';
 
@@ -194,6 +199,18 @@ const illustSearchFirstPage: Seed = {
   },
 };
 
+/** A search's popular works (SearchResultsScreen in self-hosted mode, `usePopularPreview`). */
+const popularPreview: Seed = {
+  endpoint: 'popular_preview',
+  seed(answer, params) {
+    const word = params.get('word');
+    const mode = oneOf(SEARCH_MODES, params.get('mode'));
+    if (!word || !mode) return null;
+    const works = (answer as RawIllustListResponse).illusts.map(normaliseIllust);
+    return { key: popularPreviewKey(word, mode), data: works };
+  },
+};
+
 /** A novel search's first page (SearchNovelResultsScreen, `useNovelSearch`). */
 const novelSearchFirstPage: Seed = {
   endpoint: 'search_novel',
@@ -279,7 +296,7 @@ export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/search/:keyword', '/s/:keyword'],
     screen: 'src/screens/SearchResults/SearchResultsScreen.tsx',
-    seeds: [illustSearchFirstPage, sensitiveWords],
+    seeds: [illustSearchFirstPage, popularPreview, sensitiveWords],
   },
   {
     paths: ['/search_novel/:keyword'],

@@ -73,6 +73,10 @@ export function useIllustSearch(search: IllustSearch, enabled: boolean) {
   });
 }
 
+export function popularPreviewKey(word: string, mode: SearchFilters['mode']) {
+  return ['popular-preview', word, mode] as const;
+}
+
 /**
  * The popular preview of a search (`/api/pixiv/popular_preview`, spec 000 §7): the most
  * bookmarked works for the keyword, offered in self-hosted mode only (spec 000 §1, §6).
@@ -80,7 +84,7 @@ export function useIllustSearch(search: IllustSearch, enabled: boolean) {
 export function usePopularPreview(word: string, mode: SearchFilters['mode'], enabled: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: ['popular-preview', word, mode],
+    queryKey: popularPreviewKey(word, mode),
     enabled,
     staleTime: SEARCH_STALE_MS,
     queryFn: async ({ signal }): Promise<Artwork[]> => {
