@@ -332,6 +332,41 @@ describe('a server-rendered page', () => {
     expect(titles()).toContain('Work 11');
   });
 
+  it('a search from a date is hydrated with no mismatch on the next day (a kept render)', async () => {
+    const params = new URLSearchParams({
+      word: '猫 -R-18 -R18 -18+',
+      page: '1',
+      search_ai_type: '0',
+      mode: 'partial_match_for_tags',
+      order: 'date_desc',
+      start_date: '2020-01-01',
+    });
+    const path = `/search/${encodeURIComponent('猫')}?start_date=2020-01-01`;
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-02T23:59:00Z') });
+    try {
+      const page = await render(path, {
+        firstData: {
+          [`/api/pixiv/search?${params}`]: { illusts: works, next_url: null },
+          '/api/sensitive-words': { words: [] },
+        },
+        desktop: true,
+        language: 'en',
+        fetchedAt: Date.now(),
+      });
+      expect(page!.html).toContain('Work 11');
+      // the render is kept and served after midnight (UTC): the app's day is another
+      vi.setSystemTime(new Date('2026-12-03T00:01:00Z'));
+      const { errors } = await hydrateAt(path, page!, 1440);
+      expect(errors).toEqual([]);
+      // then the app's own day bounds the dates
+      await expect
+        .poll(() => document.querySelector('[data-testid="filter-end"]')!.getAttribute('max'))
+        .toBe('2026-12-03');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('a novel search’s first page is hydrated with no mismatch and no request for it', async () => {
     const params = new URLSearchParams({
       word: 'novel -R-18 -R18 -18+',
