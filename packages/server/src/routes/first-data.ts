@@ -100,6 +100,9 @@ export function mirrorUrl(call: MirrorCall): string {
   return `${API_ROOTS[call.api ?? 'mirror']}/${call.name}${qs ? `?${qs}` : ''}`;
 }
 
+/** A search's page (its path): its plan needs the sensitive-word list (`PlanContext`). */
+export const SEARCH_PAGE = /^\/(search|s|search_novel)\/([^/?#]+)\/?(?:$|[?#])/;
+
 /** The home's ranking row leaves out manga and multi-page works (core home-feed.ts). */
 const homeShows = (work: Artwork) =>
   isHomeFeedArtwork(work, {
@@ -115,13 +118,13 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
  * What a page path needs first, as the app's screens ask for it: `/rank/{type}` its ranking's
  * first page (RankScreen, `useRankingList`: mode, date, page); home the trending tags and the
  * ranking row (HomeScreen: `useTrendingTags`, `useRankingHead`); an artwork its detail
- * (`useIllust`); a novel its detail and text; a novel ranking its first page
- * (RankNovelScreen, `useNovelRankingList`, for the server's render only); the live list its first
- * page (LivesScreen, `useLiveList`); discovery its first set (DiscoveryScreen, `useDiscoveryList`,
- * for the server's render only: a browser with a www session sends it with the call, which then
- * cannot take a preload); a search its first page (`searchPlan`, for the server's render only,
- * with the user's content settings and the sensitive-word list of `context`). Null for every other page, and for the web rankings
- * (`?content=`). A user's page (UserScreen: `useUserDetail`, the first tab's `useUserWorks`) is
+ * (`useIllust`); a novel its detail and text; a novel ranking its first page (RankNovelScreen,
+ * `useNovelRankingList`, for the server's render only); the live list its first page
+ * (LivesScreen, `useLiveList`); a self-hosted server's discovery its first set (DiscoveryScreen,
+ * `useDiscoveryList`, for the server's render only: a browser with a www session sends it with
+ * the call, which then cannot take a preload); a search its first page (`searchPlan`, for the
+ * server's render only, with the user's content settings and the sensitive-word list of
+ * `context`). Null for every other page, and for the web rankings (`?content=`). A user's page (UserScreen: `useUserDetail`, the first tab's `useUserWorks`) is
  * planned for the server's render only, not preloaded: its profile says whether the viewer
  * follows the user, and a browser's very first page (before its opt-out cookie exists) would be
  * given the anonymous pool's answer even when its own call carries the user's token (Chromium
@@ -202,9 +205,6 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
   }
   return null;
 }
-
-/** A search's page (its path): its plan needs the sensitive-word list (`PlanContext`). */
-export const SEARCH_PAGE = /^\/(search|s|search_novel)\/([^/?#]+)\/?(?:$|[?#])/;
 
 /** The sensitive-word list's call, as the app makes it (state/queries/search.ts). */
 const SENSITIVE_WORDS_CALL: MirrorCall = { api: 'own', name: 'sensitive-words', params: {} };

@@ -256,13 +256,8 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
       const firstData: Record<string, unknown> = {};
       let fresh = Infinity;
       for (const call of plan.calls) {
-        const answer = await readCall(
-          call,
-          { deps: options.deps, language, log: req.log },
-          {
-            sensitiveWords,
-          },
-        );
+        const read = { deps: options.deps, language, log: req.log };
+        const answer = await readCall(call, read, { sensitiveWords });
         firstData[mirrorUrl(call)] = answer.value;
         fresh = Math.min(fresh, answer.maxAge);
       }
