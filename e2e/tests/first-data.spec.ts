@@ -207,10 +207,11 @@ test('no landing page, rendered or shell, leaves a preloaded answer unused: Chro
     `/artworks/${work.id}`,
     '/novel/13319497',
     `/users/${work.user.id}`,
+    '/lives',
   ];
   const shell = ['/', '/home_manga', '/home_novel'];
   // the landing pages a user who blocks a tag gets as the shell with their first data preloaded
-  const blocking = ['/rank/daily', `/artworks/${work.id}`, '/novel/13319497'];
+  const blocking = ['/rank/daily', `/artworks/${work.id}`, '/novel/13319497', '/lives'];
   const visitor = await browser.newContext();
   const blocker = await browser.newContext();
   await asShellUser(blocker);

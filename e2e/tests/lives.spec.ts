@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, type WebSocket } from './fixtures.ts';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded, letTimePass, scrollUntil } from './helpers.ts';
+import { expectImageLoaded, letTimePass, scrollUntil, shellFirst } from './helpers.ts';
 
 interface AppLive {
   id: string;
@@ -19,8 +19,12 @@ async function loadEveryPage(page: Page) {
   await expect(finished).toBeVisible();
 }
 
-/** Every live the mirror answered the page with, in order, once each. */
-function answeredLives(page: Page): AppLive[] {
+/**
+ * Every live the mirror answered the page with, in order, once each: the app's own calls, so the
+ * page is loaded as the shell (a rendered page carries its first page: ssr-lists.spec.ts).
+ */
+async function answeredLives(page: Page): Promise<AppLive[]> {
+  await shellFirst(page.context());
   const seen: AppLive[] = [];
   page.on('response', async (r) => {
     if (new URL(r.url()).pathname !== '/api/pixiv/live_list') return;
@@ -35,7 +39,7 @@ function answeredLives(page: Page): AppLive[] {
 test('the live list shows broadcasts with thumbnails, without adult ones by default', async ({
   page,
 }) => {
-  const answered = answeredLives(page);
+  const answered = await answeredLives(page);
   await page.goto('/lives');
   await expect(page.getByTestId('home-tabs').getByRole('link', { name: 'Live' })).toHaveAttribute(
     'aria-current',
@@ -64,7 +68,7 @@ test('an R-18 user sees the adult lives too', async ({ page }) => {
       JSON.stringify({ content: { r18: true, r18g: false, ai: true } }),
     ),
   );
-  const answered = answeredLives(page);
+  const answered = await answeredLives(page);
   await page.goto('/lives');
   await expect(page.getByTestId('live-card').first()).toBeVisible();
   await loadEveryPage(page);
@@ -84,6 +88,7 @@ test('a slow live list shows card placeholders, then the lives', async ({ page }
     await held;
     await route.fallback();
   });
+  await shellFirst(page.context());
   await page.goto('/lives');
   const skeleton = page.getByTestId('list-skeleton');
   await expect(skeleton).toBeVisible();

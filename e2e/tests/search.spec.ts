@@ -16,6 +16,7 @@ import {
   expectShownAmong,
   letTimePass,
   linkedArtworkId,
+  shellFirst,
   shownCardIds,
 } from './helpers.ts';
 
@@ -67,6 +68,8 @@ async function holdRequests(page: Page, url: string | RegExp) {
 }
 
 test('a keyword search shows matching artworks whose images load', async ({ page }) => {
+  // the app's own call, which a rendered page does not make (ssr-lists.spec.ts)
+  await shellFirst(page.context());
   const searched = page.waitForResponse((r) => r.url().includes('/api/pixiv/search?'));
   await page.goto(`/search/${encodeURIComponent('猫')}`);
   const request = new URL((await searched).url());
@@ -278,6 +281,7 @@ test('the alias /s/{word} marks the illustrations tab current, as /search/{word}
 });
 
 test('a minimum-favourites tag drops results at or under that number', async ({ page }) => {
+  await shellFirst(page.context());
   const answered = answeredSearch(page);
   await page.goto(`/search/${encodeURIComponent('風景')}?min_fav=1000`);
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
@@ -299,6 +303,7 @@ test('the minimum-favourites app setting drops results under it', async ({ page 
   await page.addInitScript(() =>
     localStorage.setItem('pv.settings', JSON.stringify({ app: { searchMinFav: 2000 } })),
   );
+  await shellFirst(page.context());
   const answered = answeredSearch(page);
   await page.goto(`/search/${encodeURIComponent('猫')}`);
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
@@ -546,6 +551,7 @@ test("user search: pixiv's 'Rate Limit' toasts and offers a retry that brings th
 test('slow searches show placeholders first: the results grid, the user list, the tag grid', async ({
   page,
 }) => {
+  await shellFirst(page.context());
   let release = await holdRequests(page, '**/api/pixiv/search?*');
   await page.goto(`/search/${encodeURIComponent('風景')}`);
   await expect(page.getByTestId('grid-skeleton')).toBeVisible();
@@ -601,7 +607,8 @@ test('a keyword holding a sensitive word shows no data and asks pixiv nothing, w
   await page.goto(`/search_novel/${encodeURIComponent('NSFW')}`);
   await expect(page.getByTestId('list-empty')).toBeVisible();
   expect(searches).toEqual([]);
-  // a keyword without one is searched as before
+  // a keyword without one is searched as before (by the app: not a page the server rendered)
+  await shellFirst(page.context());
   const searched = page.waitForResponse((r) => r.url().includes('/api/pixiv/search?'));
   await page.goto(`/search/${encodeURIComponent('猫')}`);
   await searched;
@@ -632,6 +639,8 @@ test('a keyword naming a blocked tag shows no data and asks pixiv nothing', asyn
 test('self-hosted mode shows the popular preview of the keyword above the results', async ({
   page,
 }) => {
+  // the app's own call (a rendered page carries the preview: ssr-lists.spec.ts)
+  await shellFirst(page.context());
   const previewed = page.waitForResponse((r) => r.url().includes('/api/pixiv/popular_preview?'));
   await page.goto(`/search/${encodeURIComponent('猫')}`);
   const response = await previewed;
@@ -658,6 +667,8 @@ test('outside self-hosted mode a search shows no popular preview and asks for no
     if (r.url().includes('/api/pixiv/popular_preview')) asked = true;
   });
   await notSelfHosted(page);
+  // the app's own first render with the changed config, not the server's with its own
+  await shellFirst(page.context());
   await page.goto(`/search/${encodeURIComponent('風景')}`);
   await expect(page.getByTestId('artwork-card').first()).toBeVisible();
   await expect(page.getByTestId('popular-preview')).toHaveCount(0);

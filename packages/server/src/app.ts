@@ -20,6 +20,7 @@ import { spotlightReader, spotlightRoutes } from './routes/api/extras/spotlights
 import { liveRoutes } from './routes/api/extras/lives.ts';
 import { imageSearchRoutes } from './routes/api/extras/image-search.ts';
 import {
+  sensitiveWordsLoader,
   viewerServiceRoutes,
   type ViewerServiceUrls,
 } from './routes/api/extras/viewer-services.ts';
@@ -234,6 +235,11 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   // Plugins that routes of several groups below rely on.
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(multipart);
+  // The sensitive-word list: one copy for its route and the server's render of search pages.
+  const wordsUrl = config.services?.sensitiveWords;
+  const sensitiveWords = wordsUrl
+    ? sensitiveWordsLoader(wordsUrl, config.upstreamTimeoutMs)
+    : undefined;
   // The extras that read upstream per call: spotlights, lives, deleted-work recovery, notices.
   await app.register(async (scope) => {
     await registerRateLimit(scope, perMinute);
@@ -250,6 +256,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         urls: config.services ?? {},
         cache,
         timeoutMs: config.upstreamTimeoutMs,
+        sensitiveWords,
       }),
     );
   });
@@ -327,6 +334,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         deps: share.deps,
         config: clientConfig,
         spotlights: spotlightReader({ upstream, cache, timeoutMs: config.upstreamTimeoutMs }),
+        // what the app reads from /api/sensitive-words: none without the service
+        sensitiveWords: sensitiveWords ?? (() => Promise.resolve([])),
       })
     : undefined;
   if (render?.size) app.memoryParts.set('rendered_pages', render.size);

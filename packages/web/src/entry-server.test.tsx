@@ -378,6 +378,102 @@ describe('a server-rendered page', () => {
     expect(document.querySelector('[data-testid="spotlight-body"] b')?.textContent).toBe('bold');
   });
 
+  it('a search’s first page is hydrated with no mismatch and no request for it or the word list', async () => {
+    // the call the server plans for `/search/猫?order=date_asc` with the default settings
+    // (first-data.ts `searchPlan`): the R-18 exclusions appended, AI works shown
+    const params = new URLSearchParams({
+      word: '猫 -R-18 -R18 -18+',
+      page: '1',
+      search_ai_type: '0',
+      mode: 'partial_match_for_tags',
+      order: 'date_asc',
+    });
+    const path = `/search/${encodeURIComponent('猫')}?order=date_asc`;
+    const page = await render(path, {
+      firstData: {
+        [`/api/pixiv/search?${params}`]: { illusts: works, next_url: 'next' },
+        '/api/sensitive-words': { words: ['forbidden'] },
+      },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.used).toHaveLength(2);
+    expect(page!.html).toContain('Work 11');
+    expect(page!.html).toContain('&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;');
+    // dropped for a user without R-18, as the app drops it
+    expect(page!.html).not.toContain('Adult work');
+    expect(page!.html).not.toMatch(/\sstyle="/);
+
+    const fetched = vi.spyOn(globalThis, 'fetch');
+    const { errors, calls, cardBefore, cardAfter } = await hydrateAt(path, page!, 1440);
+    expect(errors).toEqual([]);
+    expect(cardAfter).toBe(cardBefore);
+    expect(calls.filter((c) => c === 'search')).toEqual([]);
+    const asked = fetched.mock.calls.map(([url]) => String(url));
+    expect(asked.filter((url) => url.includes('sensitive-words'))).toEqual([]);
+    expect(titles()).toContain('Work 11');
+  });
+
+  it('a search from a date is hydrated with no mismatch on the next day (a kept render)', async () => {
+    const params = new URLSearchParams({
+      word: '猫 -R-18 -R18 -18+',
+      page: '1',
+      search_ai_type: '0',
+      mode: 'partial_match_for_tags',
+      order: 'date_desc',
+      start_date: '2020-01-01',
+    });
+    const path = `/search/${encodeURIComponent('猫')}?start_date=2020-01-01`;
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-02T23:59:00Z') });
+    try {
+      const page = await render(path, {
+        firstData: {
+          [`/api/pixiv/search?${params}`]: { illusts: works, next_url: null },
+          '/api/sensitive-words': { words: [] },
+        },
+        desktop: true,
+        language: 'en',
+        fetchedAt: Date.now(),
+      });
+      expect(page!.html).toContain('Work 11');
+      // the render is kept and served after midnight (UTC): the app's day is another
+      vi.setSystemTime(new Date('2026-12-03T00:01:00Z'));
+      const { errors } = await hydrateAt(path, page!, 1440);
+      expect(errors).toEqual([]);
+      // then the app's own day bounds the dates
+      await expect
+        .poll(() => document.querySelector('[data-testid="filter-end"]')!.getAttribute('max'))
+        .toBe('2026-12-03');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a novel search’s first page is hydrated with no mismatch and no request for it', async () => {
+    const params = new URLSearchParams({
+      word: 'novel -R-18 -R18 -18+',
+      page: '1',
+      mode: 'text',
+      sort: 'date_desc',
+      search_ai_type: '0',
+    });
+    const path = '/search_novel/novel?mode=text';
+    const page = await render(path, {
+      firstData: {
+        [`/api/pixiv/search_novel?${params}`]: { novels: [novel], next_url: null },
+        '/api/sensitive-words': { words: [] },
+      },
+      desktop: false,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.html).toContain('data-testid="novel-card"');
+    const { errors, calls } = await hydrateAt(path, page!, 390);
+    expect(errors).toEqual([]);
+    expect(calls.filter((c) => c === 'search_novel')).toEqual([]);
+  });
+
   it('renders nothing for an artwork the default content settings hide', async () => {
     const illust = { ...base, x_restrict: 1 };
     const page = await render(`/artworks/${illust.id}`, {

@@ -174,6 +174,13 @@ export const SEARCH_MODES = [
   'exact_match_for_tags',
   'title_and_caption',
 ] as const;
+/** Novel search targets (`mode`, sent upstream as `search_target`). */
+export const NOVEL_SEARCH_MODES = [
+  'partial_match_for_tags',
+  'exact_match_for_tags',
+  'text',
+  'keyword',
+] as const;
 export const SEARCH_ORDERS = ['date_desc', 'date_asc'] as const;
 export const SEARCH_DURATIONS = [
   'within_last_day',

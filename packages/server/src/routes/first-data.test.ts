@@ -266,7 +266,7 @@ describe('pagePlan', () => {
 
   it('plans the author lists, the series and pixivision for the server’s render only, as the app asks', () => {
     const plan = (url: string, language?: string) => {
-      const p = pagePlan(url, now, language);
+      const p = pagePlan(url, now, { language });
       return p && { urls: p.calls.map(mirrorUrl), renderOnly: p.renderOnly };
     };
     const member = '/api/pixiv/member?id=7';
@@ -305,5 +305,74 @@ describe('pagePlan', () => {
     for (const path of ['/users/0/novels', '/users/7/following', '/user/x/series/8', '/a/0']) {
       expect(plan(path, 'en'), path).toBeNull();
     }
+  });
+});
+
+describe('pagePlan of a search', () => {
+  const now = new Date('2026-11-25T03:00:00Z');
+  const words = { sensitiveWords: ['nsfw'] };
+  const url = (plan: ReturnType<typeof pagePlan>) => plan && plan.calls.map(mirrorUrl);
+
+  it('asks for the first page as the screens do: params in the app’s order, the URL’s filters', () => {
+    expect(url(pagePlan('/search/%E7%8C%AB', now, words))).toEqual([
+      '/api/pixiv/search?word=%E7%8C%AB+-R-18+-R18+-18%2B&page=1&search_ai_type=0&mode=partial_match_for_tags&order=date_desc',
+      '/api/sensitive-words',
+    ]);
+    // a user who shows R-18 and hides AI: no exclusions, AI works left out upstream
+    const content = { r18: true, r18g: false, ai: false };
+    const filtered = '/s/cat?order=date_asc&duration=within_last_week&mode=nope&min_fav=1000';
+    expect(url(pagePlan(filtered, now, { ...words, content }))![0]).toBe(
+      '/api/pixiv/search?word=cat&page=1&search_ai_type=1&mode=partial_match_for_tags&order=date_asc&duration=within_last_week',
+    );
+    expect(
+      url(pagePlan('/search_novel/cat?mode=text&order=date_asc&start_date=2020-01-01', now, words)),
+    ).toEqual([
+      '/api/pixiv/search_novel?word=cat+-R-18+-R18+-18%2B&page=1&mode=text&sort=date_asc&start_date=2020-01-01&search_ai_type=0',
+      '/api/sensitive-words',
+    ]);
+    // fetched for the render only, never preloaded
+    expect(pagePlan('/search/cat', now, words)!.renderOnly).toBe(true);
+    // self-hosted: the popular works row too (illust results only)
+    expect(
+      url(pagePlan('/search/cat?mode=title_and_caption', now, { ...words, selfHosted: true })),
+    ).toEqual([
+      '/api/pixiv/search?word=cat+-R-18+-R18+-18%2B&page=1&search_ai_type=0&mode=title_and_caption&order=date_desc',
+      '/api/pixiv/popular_preview?word=cat+-R-18+-R18+-18%2B&mode=title_and_caption',
+      '/api/sensitive-words',
+    ]);
+    expect(pagePlan('/search_novel/cat', now, { ...words, selfHosted: true })!.calls).toHaveLength(
+      2,
+    );
+  });
+
+  it('plans nothing the screen does not search, nor without the sensitive-word list', () => {
+    for (const path of [
+      '/search/cat%20NSFW',
+      '/search/R-18',
+      '/search/%20',
+      `/search/${encodeURIComponent('https://www.pixiv.net/artworks/12')}`,
+      '/search/a%2Fb',
+      '/search/%E0%A4%A',
+    ])
+      expect(pagePlan(path, now, words), path).toBeNull();
+    expect(pagePlan('/search/cat', now)).toBeNull();
+  });
+
+  it('plans the live list (preloaded) and a self-hosted server’s discovery in the user’s mode (rendered only)', () => {
+    expect(pagePlan('/lives', now)).toEqual({
+      calls: [{ name: 'live_list', params: { page: '1' } }],
+    });
+    const discovery = pagePlan('/discovery', now, {
+      content: { r18: true, r18g: false, ai: true },
+      selfHosted: true,
+    });
+    expect(discovery!.calls.map(mirrorUrl)).toEqual(['/api/web/discovery?mode=all&limit=60']);
+    expect(discovery!.renderOnly).toBe(true);
+    expect(pagePlan('/discovery', now, { selfHosted: true })!.calls.map(mirrorUrl)).toEqual([
+      '/api/web/discovery?mode=safe&limit=60',
+    ]);
+    expect(pagePlan('/discovery?tab=users', now, { selfHosted: true })).toBeNull();
+    // not self-hosted: the screen is a 404, nothing to fetch
+    expect(pagePlan('/discovery', now)).toBeNull();
   });
 });

@@ -13,17 +13,24 @@
 import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_CONTENT_SETTINGS,
+  DISCOVERY_PAGE_SIZE,
+  NOVEL_SEARCH_MODES,
+  discoveryMode,
   isAiArtwork,
   isHomeFeedArtwork,
   isLimitPlaceholder,
   normaliseIllust,
   rankTypeOf,
   isRankingDateAllowed,
+  parseSearchFilters,
+  planSearch,
   rankingDateWindow,
   SPOTLIGHT_TABS,
   spotlightLang,
+  searchAiType,
   toProxiedImageUrl,
   type Artwork,
+  type ContentSettings,
   type RawIllust,
 } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
@@ -44,13 +51,35 @@ export interface FirstDataOptions {
 }
 
 /**
- * A call as the app's api client builds it: a mirror call, `/api/pixiv/{name}?{params in order}`,
- * or with `extras` one of this server's own routes, `/api/{name}?{params}` (pixivision's).
+ * A call as the app's api client builds it: `/api/pixiv/{name}?{params in order}`, or with `api`
+ * one of this server's others: its www proxy (`/api/web/{name}`) or its own routes (`/api/{name}`:
+ * its services, pixivision's).
  */
 export interface MirrorCall {
   name: string;
   params: Record<string, string>;
-  extras?: boolean;
+  api?: 'web' | 'own';
+}
+
+/** What a page's first data may depend on besides its URL: the user's, as the server knows it. */
+export interface PlanContext {
+  /** The user's content settings (the first-paint cookie's); absent: the defaults. */
+  content?: ContentSettings;
+  /**
+   * The sensitive-word list the search screens check a keyword against before searching (what
+   * the app reads from `/api/sensitive-words`); absent: no search is planned.
+   */
+  sensitiveWords?: readonly string[];
+  /**
+   * The server's self-hosted mode (its config): discovery is shown, and the search results show
+   * popular works.
+   */
+  selfHosted?: boolean;
+  /**
+   * The interface language the server renders the page in; without it, no plan for the pages
+   * whose calls depend on it (pixivision's).
+   */
+  language?: string;
 }
 
 /** The first data of a page: mirror calls to preload, and where the first pictures come from. */
@@ -71,10 +100,15 @@ interface PagePlan {
   renderOnly?: boolean;
 }
 
+const API_ROOTS = { mirror: '/api/pixiv', web: '/api/web', own: '/api' } as const;
+
 export function mirrorUrl(call: MirrorCall): string {
   const qs = new URLSearchParams(call.params).toString();
-  return `${call.extras ? '/api' : '/api/pixiv'}/${call.name}${qs ? `?${qs}` : ''}`;
+  return `${API_ROOTS[call.api ?? 'mirror']}/${call.name}${qs ? `?${qs}` : ''}`;
 }
+
+/** A search's page (its path): its plan needs the sensitive-word list (`PlanContext`). */
+export const SEARCH_PAGE = /^\/(search|s|search_novel)\/([^/?#]+)\/?(?:$|[?#])/;
 
 /** The home's ranking row leaves out manga and multi-page works (core home-feed.ts). */
 const homeShows = (work: Artwork) =>
@@ -91,21 +125,34 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
  * What a page path needs first, as the app's screens ask for it: `/rank/{type}` its ranking's
  * first page (RankScreen, `useRankingList`: mode, date, page); home the trending tags and the
  * ranking row (HomeScreen: `useTrendingTags`, `useRankingHead`); an artwork its detail
- * (`useIllust`); a novel its detail and text; a novel ranking its first page
- * (RankNovelScreen, `useNovelRankingList`, for the server's render only). Null for every other page, and for the web rankings
- * (`?content=`). A user's page (UserScreen: `useUserDetail`, the first tab's `useUserWorks`) is
+ * (`useIllust`); a novel its detail and text; a novel ranking its first page (RankNovelScreen,
+ * `useNovelRankingList`, for the server's render only); the live list its first page
+ * (LivesScreen, `useLiveList`); a self-hosted server's discovery its first set (DiscoveryScreen,
+ * `useDiscoveryList`, for the server's render only: a browser with a www session sends it with
+ * the call, which then cannot take a preload); a search its first page (`searchPlan`, for the
+ * server's render only, with the user's content settings and the sensitive-word list of
+ * `context`). Null for every other page, and for the web rankings (`?content=`). A user's page (UserScreen: `useUserDetail`, the first tab's `useUserWorks`) is
  * planned for the server's render only, not preloaded: its profile says whether the viewer
  * follows the user, and a browser's very first page (before its opt-out cookie exists) would be
  * given the anonymous pool's answer even when its own call carries the user's token (Chromium
  * matches a preload by URL, not by headers). A page the server renders carries its answers for
- * an anonymous browser only (no opt-out cookie). The pages of `renderOnlyPlan` too.
- *
- * `language`: the interface language the server renders the page in; without it, no plan for
- * the pages whose calls depend on it (pixivision's).
+ * an anonymous browser only (no opt-out cookie). The pages of `renderOnlyCalls` too.
  */
-export function pagePlan(url: string, now: Date, language?: string): PagePlan | null {
+export function pagePlan(url: string, now: Date, context: PlanContext = {}): PagePlan | null {
   const [path = '', query = ''] = url.split('#')[0]!.split('?');
   const search = new URLSearchParams(query);
+  const searched = SEARCH_PAGE.exec(path);
+  if (searched) return searchPlan(searched[1] === 'search_novel', searched[2]!, search, context);
+  if (path === '/lives' || path === '/lives/') {
+    return { calls: [{ name: 'live_list', params: { page: '1' } }] };
+  }
+  // discovery is a self-hosted page (elsewhere the screen is a 404); its users tab asks for others
+  const discovery = path === '/discovery' || path === '/discovery/';
+  if (discovery && context.selfHosted && search.get('tab') !== 'users') {
+    const mode = discoveryMode(context.content ?? DEFAULT_CONTENT_SETTINGS);
+    const params = { mode, limit: String(DISCOVERY_PAGE_SIZE) };
+    return { calls: [{ api: 'web', name: 'discovery', params }], renderOnly: true };
+  }
   const window = rankingDateWindow(now);
   if (/^\/(?:home|index(?:\.html)?)?$/.test(path)) {
     const ranking = { name: 'rank', params: { mode: 'day', date: window.defaultDate } };
@@ -163,7 +210,7 @@ export function pagePlan(url: string, now: Date, language?: string): PagePlan | 
       ],
     };
   }
-  const calls = renderOnlyCalls(path, search, language);
+  const calls = renderOnlyCalls(path, search, context.language);
   return calls && { calls, renderOnly: true };
 }
 
@@ -227,11 +274,82 @@ function renderOnlyCalls(
     const tab = search.get('tab') ?? '';
     // the screen's first tab for a missing or unknown one
     const type = (SPOTLIGHT_TABS as readonly string[]).includes(tab) ? tab : 'illustration';
-    return [{ name: 'spotlights', params: { type, page: '1', lang }, extras: true }];
+    return [{ name: 'spotlights', params: { type, page: '1', lang }, api: 'own' }];
   }
   const article = idOf(/^\/(?:spotlight|sp|a|pixivision)\/(\d{1,12})\/?$/.exec(path)?.[1]);
-  if (article) return [{ name: `spotlight/${article}`, params: { lang }, extras: true }];
+  if (article) return [{ name: `spotlight/${article}`, params: { lang }, api: 'own' }];
   return null;
+}
+
+/** The sensitive-word list's call, as the app makes it (state/queries/search.ts). */
+const SENSITIVE_WORDS_CALL: MirrorCall = { api: 'own', name: 'sensitive-words', params: {} };
+
+/**
+ * A search's first page (SearchResultsScreen `useIllustSearch`, SearchNovelResultsScreen
+ * `useNovelSearch`) and the sensitive-word list it was checked against, for the server's render
+ * only: the call depends on the user's content settings and that list, which the head part does
+ * not read. The keyword as React Router reads the path's segment (an encoded slash stays as it is:
+ * no plan), the filters as the screens read them from the query (`parseSearchFilters`: an invalid
+ * value is the default), the mirror's params in the order the app builds them
+ * (`illustSearchParams`, `novelSearchParams`). A keyword the screen does not search (empty, an
+ * artwork link, refused): no plan.
+ */
+function searchPlan(
+  novel: boolean,
+  segment: string,
+  search: URLSearchParams,
+  context: PlanContext,
+): PagePlan | null {
+  const { sensitiveWords } = context;
+  if (!sensitiveWords || /%2f/i.test(segment)) return null;
+  let keyword: string;
+  try {
+    keyword = decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+  const content = context.content ?? DEFAULT_CONTENT_SETTINGS;
+  const plan = planSearch(keyword, content, { sensitiveWords });
+  if (plan.kind !== 'search') return null;
+  const f = parseSearchFilters(search);
+  const dates = {
+    ...(f.duration && { duration: f.duration }),
+    ...(f.start_date && { start_date: f.start_date }),
+    ...(f.end_date && { end_date: f.end_date }),
+  };
+  const aiType = String(searchAiType(plan.hideAi));
+  const mode = search.get('mode') ?? '';
+  const call: MirrorCall = novel
+    ? {
+        name: 'search_novel',
+        params: {
+          word: plan.word,
+          page: '1',
+          mode: (NOVEL_SEARCH_MODES as readonly string[]).includes(mode)
+            ? mode
+            : 'partial_match_for_tags',
+          sort: f.order,
+          ...dates,
+          search_ai_type: aiType,
+        },
+      }
+    : {
+        name: 'search',
+        params: {
+          word: plan.word,
+          page: '1',
+          search_ai_type: aiType,
+          mode: f.mode,
+          order: f.order,
+          ...dates,
+        },
+      };
+  // the illust results' popular works row, in self-hosted mode (`usePopularPreview`)
+  const preview: MirrorCall[] =
+    !novel && context.selfHosted
+      ? [{ name: 'popular_preview', params: { word: plan.word, mode: f.mode } }]
+      : [];
+  return { calls: [call, ...preview, SENSITIVE_WORDS_CALL], renderOnly: true };
 }
 
 /**

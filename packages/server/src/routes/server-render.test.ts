@@ -469,6 +469,167 @@ describe('server rendering (SSR=1)', () => {
     expect(redirected.body).toContain('first-paint-shell');
   });
 
+  it('renders a search’s first page: its keyword, first cards, escaped; no adult work, no preload', async () => {
+    const word = '猫';
+    t.hostile.add({
+      pathPrefix: '/app-api.pixiv.net/v1/search/illust',
+      json: (value) => {
+        const body = value as { illusts: RawIllust[] };
+        body.illusts[0]!.title = HOSTILE_TITLE;
+        Object.assign(body.illusts[3]!, { title: ADULT_TITLE, x_restrict: 1, tags: [] });
+        return body;
+      },
+    });
+    // the call the app makes for a user with the default settings (state/queries/search.ts)
+    const api = await t.app.inject({
+      url: `/api/pixiv/search?${new URLSearchParams({
+        word: `${word} -R-18 -R18 -18+`,
+        page: '1',
+        search_ai_type: '0',
+        mode: 'partial_match_for_tags',
+        order: 'date_desc',
+      })}`,
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    const second = (api.json() as { illusts: RawIllust[] }).illusts[1]!;
+    for (const path of [`/search/${encodeURIComponent(word)}`, `/s/${encodeURIComponent(word)}`]) {
+      const res = await t.app.inject({ url: path, headers: PAGE });
+      const root = rootOf(res.body);
+      expect(root, `${path} rendered`).toBeDefined();
+      expect(root).toContain(`data-testid="top-bar"`);
+      expect(root).toContain(`>${word}<`);
+      expect(root).toContain(second.title.replaceAll('&', '&amp;'));
+      expect(root!.match(/data-testid="artwork-card"/g)!.length).toBeGreaterThanOrEqual(10);
+      // the popular works of self-hosted mode (this server's) are in it too, not a placeholder
+      expect(root).toMatch(/data-testid="popular-preview"[\s\S]*href="\/artworks\/\d+"/);
+      expect(root).not.toContain('data-testid="row-loading"');
+      expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+      // dropped for a user without R-18, as the app drops it
+      expect(root).not.toContain(ADULT_TITLE);
+      expect(root).not.toMatch(/\sstyle="/);
+      expectNoInjection(res.body);
+      expect(res.body).not.toContain('href="/api/pixiv/search?');
+    }
+    // a keyword with a word of the sensitive-word list, an R-18 one for a user without R-18, an
+    // artwork link: the screen searches none of them, the server renders none
+    for (const keyword of ['猫 NSFW', 'R-18', 'https://www.pixiv.net/artworks/1']) {
+      const res = await t.app.inject({
+        url: `/search/${encodeURIComponent(keyword)}`,
+        headers: PAGE,
+      });
+      expect(res.body, keyword).toContain('first-paint-shell');
+      expect(res.body, keyword).not.toContain(SERVER_DATA_ID);
+    }
+  });
+
+  it('renders a novel search’s first page with the filters of its URL, escaped, no adult novel', async () => {
+    t.hostile.add({
+      pathPrefix: '/app-api.pixiv.net/v1/search/novel',
+      json: (value) => {
+        const body = value as { novels: Record<string, unknown>[] };
+        Object.assign(body.novels[0]!, { title: HOSTILE_TITLE });
+        Object.assign(body.novels[1]!, { title: ADULT_TITLE, x_restrict: 1 });
+        return body;
+      },
+    });
+    const params = new URLSearchParams({
+      word: 'romance -R-18 -R18 -18+',
+      page: '1',
+      mode: 'exact_match_for_tags',
+      sort: 'date_asc',
+      search_ai_type: '0',
+    });
+    const api = await t.app.inject({ url: `/api/pixiv/search_novel?${params}` });
+    const novels = (api.json() as { novels: { title: string }[] }).novels;
+    expect(novels.length).toBeGreaterThan(0);
+    const res = await t.app.inject({
+      url: '/search_novel/romance?mode=exact_match_for_tags&order=date_asc&mode_x=1',
+      headers: PAGE,
+    });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(novels[0]!.title).toBe(HOSTILE_TITLE);
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root).toContain(novels[2]!.title.replaceAll('&', '&amp;'));
+    expect(root).not.toContain(ADULT_TITLE);
+    expect(root).toContain('data-testid="novel-card"');
+    expectNoInjection(res.body);
+  });
+
+  it('renders the live list’s first page, escaped; an adult live only for a user who shows R-18', async () => {
+    t.hostile.add({
+      pathPrefix: '/app-api.pixiv.net/v1/live/list',
+      json: (value) => {
+        const body = value as { lives: { name: string; is_adult: boolean }[] };
+        body.lives[0]!.name = HOSTILE_TITLE;
+        Object.assign(body.lives[1]!, { name: ADULT_TITLE, is_adult: true });
+        return body;
+      },
+    });
+    const api = await t.app.inject({ url: '/api/pixiv/live_list?page=1' });
+    const lives = (api.json() as { lives: { id: number; name: string; is_adult: boolean }[] })
+      .lives;
+    const plain = lives.filter((l) => !l.is_adult);
+    const res = await t.app.inject({ url: '/lives', headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root!.match(/data-testid="live-card"/g)).toHaveLength(plain.length);
+    expect(root).toContain(`href="/live/${plain[1]!.id}"`);
+    expect(root).not.toContain(ADULT_TITLE);
+    for (const adult of lives.filter((l) => l.is_adult)) {
+      expect(root).not.toContain(`href="/live/${adult.id}"`);
+    }
+    expectNoInjection(res.body);
+    expect(res.body).not.toContain('href="/api/pixiv/live_list?');
+    // a user who shows R-18 (the first-paint cookie): the adult live too
+    const r18 = await t.app.inject({
+      url: '/lives',
+      headers: { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Grid.ra' },
+    });
+    expect(rootOf(r18.body)).toContain(ADULT_TITLE);
+  });
+
+  it('renders discovery’s first set, escaped, no adult work, which the page carries for the app', async () => {
+    t.hostile.add({
+      pathPrefix: '/www.pixiv.net/ajax/discovery/artworks',
+      json: (value) => {
+        const body = value as { body: { thumbnails: { illust: Record<string, unknown>[] } } };
+        const [first, second] = body.body.thumbnails.illust;
+        Object.assign(first!, { title: HOSTILE_TITLE });
+        Object.assign(second!, { title: ADULT_TITLE, xRestrict: 1 });
+        return body;
+      },
+    });
+    const res = await t.app.inject({ url: '/discovery', headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain('data-testid="discovery-tabs"');
+    const block = new RegExp(
+      `<script type="application/json" id="${SERVER_DATA_ID}">([\\s\\S]*?)</script>`,
+    ).exec(res.body)![1]!;
+    const data = JSON.parse(block) as {
+      queries: {
+        queries: {
+          queryKey: unknown[];
+          state: { data: { pages: { items: { title: string; x_restrict: number }[] }[] } };
+        }[];
+      };
+    };
+    const set = data.queries.queries.find((q) => q.queryKey[0] === 'discovery')!;
+    expect(set.queryKey).toEqual(['discovery', 'safe', 0]);
+    const items = set.state.data.pages[0]!.items;
+    expect(items.length).toBeGreaterThan(10);
+    expect(items[0]!.title).toBe(HOSTILE_TITLE);
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root).toContain(items[2]!.title.replaceAll('&', '&amp;'));
+    expect(root).not.toContain(ADULT_TITLE);
+    expectNoInjection(res.body);
+    // the users tab asks for other data: the shell
+    const users = await t.app.inject({ url: '/discovery?tab=users', headers: PAGE });
+    expect(users.body).toContain('first-paint-shell');
+  });
+
   it('renders with the user’s filters and layout from the cookie: a work they hide is never in it', async () => {
     const plain = await t.app.inject({ url: '/rank/daily', headers: PAGE });
     // the default settings (no cookie: a new visitor): no R-18 work, manga shown

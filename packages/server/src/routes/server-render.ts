@@ -19,7 +19,8 @@ import { firstLanguage } from '../plugins/upstream.ts';
 import { LRUCache } from 'lru-cache';
 import { readMirrorAnswer, type MirrorDeps } from './api/pixiv/index.ts';
 import { readSpotlightAnswer, type SpotlightReader } from './api/extras/spotlights.ts';
-import { OPT_OUT_COOKIE, mirrorUrl, pagePlan } from './first-data.ts';
+import { readWebAnswer } from './api/web/index.ts';
+import { OPT_OUT_COOKIE, SEARCH_PAGE, mirrorUrl, pagePlan, type MirrorCall } from './first-data.ts';
 import { firstPaintOf, renderViewOf, type RenderView } from './first-paint.ts';
 import { escapeMarkup } from './share/public-url.ts';
 
@@ -79,7 +80,15 @@ export interface ServerRenderOptions {
   cacheBytes?: number;
   /** pixivision, as its routes read it (absent: its pages are the shell). */
   spotlights?: SpotlightReader;
+  /**
+   * The sensitive-word list, as `/api/sensitive-words` answers it (empty when the service is not
+   * configured); rejects when it cannot be read. Absent: no search page is rendered.
+   */
+  sensitiveWords?: () => Promise<readonly string[]>;
 }
+
+/** How long the sensitive-word list counts as fresh for a kept render, s (its route's max-age). */
+const SENSITIVE_WORDS_MAX_AGE = 86_400;
 
 /** The path of the server bundle inside the web build. */
 export const SERVER_BUNDLE = 'server/entry-server.js';
@@ -170,6 +179,27 @@ export function screenAssets(webDist: string, screen: string, language?: string)
 }
 
 /**
+ * A first-data call's answer, as the app's call would get it (a mirror route, a www route, the
+ * sensitive-word list read already, pixivision through its routes' reader), with the seconds it
+ * stays fresh.
+ */
+async function readCall(
+  call: MirrorCall,
+  read: { deps: MirrorDeps; language?: string; log: FastifyBaseLogger },
+  known: { sensitiveWords?: readonly string[]; spotlights?: SpotlightReader },
+): Promise<{ value: unknown; maxAge: number }> {
+  const { deps, language, log } = read;
+  if (call.api === 'web') return readWebAnswer(deps, call.name, call.params, { language });
+  if (call.api === 'own') {
+    if (call.name === 'sensitive-words' && known.sensitiveWords) {
+      return { value: { words: known.sensitiveWords }, maxAge: SENSITIVE_WORDS_MAX_AGE };
+    }
+    return readSpotlightAnswer(known.spotlights, call.name, call.params);
+  }
+  return readMirrorAnswer(deps, call.name, call.params, { language, log });
+}
+
+/**
  * The page renderer for spa.ts; loads the bundle once, on the first page asked for.
  *
  * Renders are kept (issue 33): every render is anonymous (the server's own mirror calls; a user
@@ -203,10 +233,8 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
     // shows R-18; without the cookie, the defaults)
     const route = mod?.serverRoute(req.url, shaped.view?.content);
     if (!mod || !route) return null;
-    const { language: interfaceLanguage } = firstPaintOf(req);
-    const plan = pagePlan(req.url, now(), interfaceLanguage);
-    if (!plan) return null;
     const language = firstLanguage(req.headers['accept-language']);
+    const { language: interfaceLanguage } = firstPaintOf(req);
     const desktop = !mobileBrowser(req);
     const key = JSON.stringify([
       req.url,
@@ -218,15 +246,26 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
     const hit = kept?.get(key);
     if (hit) return hit;
     try {
+      // a search is planned with the list its keyword is checked against (a failure: the shell)
+      const sensitiveWords =
+        SEARCH_PAGE.test(req.url) && options.sensitiveWords
+          ? await options.sensitiveWords()
+          : undefined;
+      const plan = pagePlan(req.url, now(), {
+        content: shaped.view?.content,
+        sensitiveWords,
+        selfHosted: (options.config as { selfHosted?: unknown } | undefined)?.selfHosted === true,
+        language: interfaceLanguage,
+      });
+      if (!plan) return null;
       const firstData: Record<string, unknown> = {};
       let fresh = Infinity;
       for (const call of plan.calls) {
-        const answer = call.extras
-          ? await readSpotlightAnswer(options.spotlights, call.name, call.params)
-          : await readMirrorAnswer(options.deps, call.name, call.params, {
-              language,
-              log: req.log,
-            });
+        const read = { deps: options.deps, language, log: req.log };
+        const answer = await readCall(call, read, {
+          sensitiveWords,
+          spotlights: options.spotlights,
+        });
         firstData[mirrorUrl(call)] = answer.value;
         fresh = Math.min(fresh, answer.maxAge);
       }

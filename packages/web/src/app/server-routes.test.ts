@@ -25,6 +25,15 @@ describe('serverRouteOf', () => {
     expect(serverRouteOf('/rank_novel/day')?.screen).toBe(
       'src/screens/RankNovel/RankNovelScreen.tsx',
     );
+    expect(serverRouteOf('/s/cat?order=date_asc')?.screen).toBe(
+      'src/screens/SearchResults/SearchResultsScreen.tsx',
+    );
+    expect(serverRouteOf('/search_novel/cat')?.screen).toBe(
+      'src/screens/SearchNovelResults/SearchNovelResultsScreen.tsx',
+    );
+    expect(serverRouteOf('/lives')?.screen).toBe('src/screens/Live/LivesScreen.tsx');
+    expect(serverRouteOf('/discovery')?.screen).toBe('src/screens/Discovery/DiscoveryScreen.tsx');
+    expect(serverRouteOf('/search_user/cat')).toBeNull();
     expect(serverRouteOf('/setting')).toBeNull();
     expect(serverRouteOf('/rank/nonsense')).toBeNull();
   });

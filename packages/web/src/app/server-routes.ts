@@ -13,6 +13,10 @@ import type { QueryKey } from '@tanstack/react-query';
 import { matchPath, type Params } from 'react-router';
 import {
   DEFAULT_CONTENT_SETTINGS,
+  SEARCH_DURATIONS,
+  SEARCH_MODES,
+  SEARCH_ORDERS,
+  discoveryMode,
   isHiddenByContent,
   isRankTypeVisible,
   isLimitPlaceholder,
@@ -35,15 +39,29 @@ import {
   type RawNovelSeriesResponse,
   type RawUserDetailResponse,
   type RawWebviewNovel,
+  type SearchFilters,
   type SpotlightDetail,
   type SpotlightLang,
   type SpotlightList,
   type SpotlightTab,
 } from '@pv/core';
+import { discoveryKey, discoveryPage, type DiscoveryBody } from '../state/queries/discovery.ts';
 import { illustKey } from '../state/queries/illust.ts';
+import { LIVES_KEY, liveListPage, type RawLiveList } from '../state/queries/lives.ts';
 import { novelKey, novelTextKey } from '../state/queries/novel.ts';
-import { novelListPage, novelRankingKey } from '../state/queries/novels.ts';
+import {
+  NOVEL_SEARCH_MODES,
+  novelListPage,
+  novelRankingKey,
+  novelSearchKey,
+} from '../state/queries/novels.ts';
 import { rankingKey, rankingPage } from '../state/queries/ranking.ts';
+import {
+  SENSITIVE_WORDS_KEY,
+  popularPreviewKey,
+  searchKey,
+  sensitiveWordsOf,
+} from '../state/queries/search.ts';
 import {
   illustSeriesHead,
   illustSeriesPage,
@@ -274,6 +292,102 @@ const novelRankingFirstPage: Seed = {
   },
 };
 
+/** `value` when it is one of `allowed` (a search filter the screen reads from the URL). */
+const oneOf = <T extends string>(allowed: readonly T[], value: string | null): T | undefined =>
+  (allowed as readonly (string | null)[]).includes(value) ? (value as T) : undefined;
+
+/**
+ * The search filters of a search call's params (first-data.ts `pagePlan` builds them from the
+ * URL as the screen does); an order the call names `sort` in the novel search.
+ */
+function searchFiltersOf(params: URLSearchParams, order: 'order' | 'sort') {
+  const date = (name: string) => params.get(name) ?? undefined;
+  return {
+    order: oneOf(SEARCH_ORDERS, params.get(order)),
+    duration: oneOf(SEARCH_DURATIONS, params.get('duration')),
+    start_date: date('start_date'),
+    end_date: date('end_date'),
+  };
+}
+
+/** A search's first page (SearchResultsScreen, `useIllustSearch`), its key from the call's params. */
+const illustSearchFirstPage: Seed = {
+  endpoint: 'search',
+  seed(answer, params) {
+    const word = params.get('word');
+    const mode = oneOf(SEARCH_MODES, params.get('mode'));
+    const { order, ...dates } = searchFiltersOf(params, 'order');
+    if (params.get('page') !== '1' || !word || !mode || !order) return null;
+    const filters: SearchFilters = { mode, order, ...dates };
+    const hideAi = params.get('search_ai_type') === '1';
+    return {
+      key: searchKey({ word, hideAi, filters }),
+      data: firstPage(rankingPage(answer as RawIllustListResponse)),
+    };
+  },
+};
+
+/** A search's popular works (SearchResultsScreen in self-hosted mode, `usePopularPreview`). */
+const popularPreview: Seed = {
+  endpoint: 'popular_preview',
+  seed(answer, params) {
+    const word = params.get('word');
+    const mode = oneOf(SEARCH_MODES, params.get('mode'));
+    if (!word || !mode) return null;
+    const works = (answer as RawIllustListResponse).illusts.map(normaliseIllust);
+    return { key: popularPreviewKey(word, mode), data: works };
+  },
+};
+
+/** A novel search's first page (SearchNovelResultsScreen, `useNovelSearch`). */
+const novelSearchFirstPage: Seed = {
+  endpoint: 'search_novel',
+  seed(answer, params) {
+    const word = params.get('word');
+    const mode = oneOf(NOVEL_SEARCH_MODES, params.get('mode'));
+    const { order: sort, ...dates } = searchFiltersOf(params, 'sort');
+    if (params.get('page') !== '1' || !word || !mode || !sort) return null;
+    const hideAi = params.get('search_ai_type') === '1';
+    return {
+      key: novelSearchKey({ word, hideAi, mode, sort, ...dates }),
+      data: firstPage(novelListPage(answer as RawNovelListResponse)),
+    };
+  },
+};
+
+/**
+ * The sensitive-word list the search screens check a keyword against before they search
+ * (`useSensitiveWords`); the server planned the search with the same list.
+ */
+const sensitiveWords: Seed = {
+  endpoint: '/api/sensitive-words',
+  seed: (answer) => ({ key: SENSITIVE_WORDS_KEY, data: sensitiveWordsOf(answer) }),
+};
+
+const liveListFirstPage: Seed = {
+  endpoint: 'live_list',
+  seed(answer, params) {
+    if (params.get('page') !== '1') return null;
+    return { key: LIVES_KEY, data: firstPage(liveListPage(answer as RawLiveList)) };
+  },
+};
+
+/**
+ * Discovery's first set (DiscoveryScreen, `useDiscoveryList` before any shuffle): a fresh random
+ * set on every call, so the app must take the server's, never ask again.
+ */
+const discoveryFirstPage: Seed = {
+  endpoint: '/api/web/discovery',
+  seed(answer, params, content) {
+    const mode = discoveryMode(content);
+    if (params.get('mode') !== mode) return null;
+    return {
+      key: discoveryKey(mode, 0),
+      data: firstPage(discoveryPage(answer as DiscoveryBody, 1)),
+    };
+  },
+};
+
 export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/rank/:type'],
@@ -344,6 +458,26 @@ export const SERVER_ROUTES: ServerRoute[] = [
     paths: ['/a/:id', '/pixivision/:id'],
     screen: 'src/screens/Spotlight/SpotlightArticleScreen.tsx',
     seeds: [spotlightArticle('article')],
+  },
+  {
+    paths: ['/search/:keyword', '/s/:keyword'],
+    screen: 'src/screens/SearchResults/SearchResultsScreen.tsx',
+    seeds: [illustSearchFirstPage, popularPreview, sensitiveWords],
+  },
+  {
+    paths: ['/search_novel/:keyword'],
+    screen: 'src/screens/SearchNovelResults/SearchNovelResultsScreen.tsx',
+    seeds: [novelSearchFirstPage, sensitiveWords],
+  },
+  {
+    paths: ['/lives'],
+    screen: 'src/screens/Live/LivesScreen.tsx',
+    seeds: [liveListFirstPage],
+  },
+  {
+    paths: ['/discovery'],
+    screen: 'src/screens/Discovery/DiscoveryScreen.tsx',
+    seeds: [discoveryFirstPage],
   },
 ];
 

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MIN_FAV_TAGS, SEARCH_DURATIONS, SEARCH_FIRST_DATE, SEARCH_ORDERS } from '@pv/core';
 import { useBackCloses } from '../../lib/useBackCloses.ts';
+import { useServerRender } from '../../lib/useServerRender.ts';
 import styles from './SearchFilters.module.css';
 
 /** The filters of a search as the URL holds them (absent: the default). */
@@ -40,7 +41,9 @@ export function SearchFilters({ values, modes, modeKey, set, reset, count }: Sea
   const { t } = useTranslation();
   const sheet = useRef<HTMLDialogElement>(null);
   const [shown, setShown] = useState(false);
-  const today = new Date().toISOString().slice(0, 10);
+  // The day bounds the dates, but not in a page the server rendered until the app has taken it
+  // over: the render may be kept past midnight, or the two clocks differ (issue 33).
+  const today = useServerRender() ? undefined : new Date().toISOString().slice(0, 10);
   /** Opens the sheet with the focus on one field. */
   const open = (field: Field | 'start_date') => {
     const dialog = sheet.current;
@@ -57,7 +60,7 @@ export function SearchFilters({ values, modes, modeKey, set, reset, count }: Sea
 
   const period =
     values.start_date || values.end_date
-      ? `${values.start_date ?? SEARCH_FIRST_DATE} – ${values.end_date ?? today}`
+      ? `${values.start_date ?? SEARCH_FIRST_DATE} – ${values.end_date ?? today ?? ''}`
       : t(`search.durations.${values.duration ?? 'any'}`);
   const chips: { field: Field | 'start_date'; label: string; value: string; set: boolean }[] = [
     {

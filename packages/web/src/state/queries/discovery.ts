@@ -20,8 +20,21 @@ import { useApi } from '../api/ApiContext.tsx';
 import { unwrap } from '../api/errors.ts';
 import { usePagedList, type ListPage } from '../../lib/usePagedList.ts';
 
-interface DiscoveryBody {
+export interface DiscoveryBody {
   body: { thumbnails: { illust: RawWebThumbnail[] } };
+}
+
+/** The discovery list's key: `round` counts the shuffles (0: the first set). */
+export function discoveryKey(mode: 'safe' | 'all', round: number) {
+  return ['discovery', mode, round] as const;
+}
+
+/** Page `page` of the discovery list, from `/api/web/discovery`'s answer. */
+export function discoveryPage(data: DiscoveryBody, page: number): ListPage<Artwork> {
+  return {
+    items: data.body.thumbnails.illust.map(normaliseWebThumbnail),
+    hasMore: randomListHasMore(page, DISCOVERY_LAST_PAGE),
+  };
 }
 
 /**
@@ -31,19 +44,17 @@ interface DiscoveryBody {
 export function useDiscoveryList(mode: 'safe' | 'all', round: number, enabled = true) {
   const api = useApi();
   return usePagedList<Artwork>({
-    queryKey: ['discovery', mode, round],
+    queryKey: discoveryKey(mode, round),
     enabled,
     staleTime: Infinity,
     throttleMs: LIST_THROTTLE_MS.default,
-    fetchPage: async (page, signal): Promise<ListPage<Artwork>> => {
-      const data = unwrap(
-        await api.web<DiscoveryBody>('discovery', { mode, limit: DISCOVERY_PAGE_SIZE }, signal),
-      );
-      return {
-        items: data.body.thumbnails.illust.map(normaliseWebThumbnail),
-        hasMore: randomListHasMore(page, DISCOVERY_LAST_PAGE),
-      };
-    },
+    fetchPage: async (page, signal): Promise<ListPage<Artwork>> =>
+      discoveryPage(
+        unwrap(
+          await api.web<DiscoveryBody>('discovery', { mode, limit: DISCOVERY_PAGE_SIZE }, signal),
+        ),
+        page,
+      ),
   });
 }
 

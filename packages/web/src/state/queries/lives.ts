@@ -14,20 +14,30 @@ import { useApi } from '../api/ApiContext.tsx';
 import { ApiError } from '../api/errors.ts';
 import { usePagedList, type ListPage } from '../../lib/usePagedList.ts';
 
+/** The mirror's `live_list` answer. */
+export interface RawLiveList {
+  lives: RawAppLive[];
+  next_url: string | null;
+}
+
+/** The live list's query key (a server render seeds its first page: app/server-routes.ts). */
+export const LIVES_KEY = ['lives'] as const;
+
+/** One page of the live list as the list shows it, from the mirror's answer. */
+export function liveListPage(data: RawLiveList): ListPage<LiveCard> {
+  return { items: data.lives.map(normaliseAppLive), hasMore: data.next_url != null };
+}
+
 export function useLiveList() {
   const api = useApi();
   return usePagedList<LiveCard>({
-    queryKey: ['lives'],
+    queryKey: LIVES_KEY,
     staleTime: 60_000,
     throttleMs: LIST_THROTTLE_MS.live,
     fetchPage: async (page, signal): Promise<ListPage<LiveCard>> => {
-      const res = await api.get<{ lives: RawAppLive[]; next_url: string | null }>(
-        'live_list',
-        { page },
-        signal,
-      );
+      const res = await api.get<RawLiveList>('live_list', { page }, signal);
       if (res.status !== 0) throw new ApiError(res.msg);
-      return { items: res.data.lives.map(normaliseAppLive), hasMore: res.data.next_url != null };
+      return liveListPage(res.data);
     },
   });
 }

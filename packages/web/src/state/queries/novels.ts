@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   CACHE_TTL_SECONDS,
   LIST_THROTTLE_MS,
+  NOVEL_SEARCH_MODES,
   RANDOM_NOVEL_LAST_PAGE,
   RANDOM_RANK_MODES,
   normaliseIllust,
@@ -57,13 +58,8 @@ export const RANDOM_NOVEL_RANK_MODES: readonly string[] = RANDOM_RANK_MODES.filt
   (NOVEL_RANK_MODES as readonly string[]).includes(m),
 );
 
-/** Novel search targets (`mode`, sent upstream as `search_target`). */
-export const NOVEL_SEARCH_MODES = [
-  'partial_match_for_tags',
-  'exact_match_for_tags',
-  'text',
-  'keyword',
-] as const;
+/** Novel search targets: core's (a server render plans a novel search with them too). */
+export { NOVEL_SEARCH_MODES };
 export type NovelSearchMode = (typeof NOVEL_SEARCH_MODES)[number];
 
 export interface NovelSearch {

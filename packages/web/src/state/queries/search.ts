@@ -73,6 +73,10 @@ export function useIllustSearch(search: IllustSearch, enabled: boolean) {
   });
 }
 
+export function popularPreviewKey(word: string, mode: SearchFilters['mode']) {
+  return ['popular-preview', word, mode] as const;
+}
+
 /**
  * The popular preview of a search (`/api/pixiv/popular_preview`, spec 000 §7): the most
  * bookmarked works for the keyword, offered in self-hosted mode only (spec 000 §1, §6).
@@ -80,7 +84,7 @@ export function useIllustSearch(search: IllustSearch, enabled: boolean) {
 export function usePopularPreview(word: string, mode: SearchFilters['mode'], enabled: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: ['popular-preview', word, mode],
+    queryKey: popularPreviewKey(word, mode),
     enabled,
     staleTime: SEARCH_STALE_MS,
     queryFn: async ({ signal }): Promise<Artwork[]> => {
@@ -92,6 +96,15 @@ export function usePopularPreview(word: string, mode: SearchFilters['mode'], ena
   });
 }
 
+/** The sensitive-word list's query key (a server render seeds it: app/server-routes.ts). */
+export const SENSITIVE_WORDS_KEY = ['sensitive-words'] as const;
+
+/** The list as the app reads it from `/api/sensitive-words`' answer: its strings, else none. */
+export function sensitiveWordsOf(body: unknown): string[] {
+  const words = (body as { words?: unknown } | undefined)?.words;
+  return Array.isArray(words) ? words.filter((w): w is string => typeof w === 'string') : [];
+}
+
 /**
  * The viewer's sensitive-word list (`/api/sensitive-words`, spec 000 §7 "Other"): fetched once
  * and kept for the visit. A server without the service (503) or a failing one gives an empty
@@ -100,7 +113,7 @@ export function usePopularPreview(word: string, mode: SearchFilters['mode'], ena
  */
 export function useSensitiveWords(): { words: readonly string[]; ready: boolean } {
   const { data, isPending } = useQuery({
-    queryKey: ['sensitive-words'],
+    queryKey: SENSITIVE_WORDS_KEY,
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
@@ -108,10 +121,7 @@ export function useSensitiveWords(): { words: readonly string[]; ready: boolean 
       try {
         const res = await fetch('/api/sensitive-words', { signal });
         if (!res.ok) return [];
-        const body = (await res.json()) as { words?: unknown };
-        return Array.isArray(body.words)
-          ? body.words.filter((w): w is string => typeof w === 'string')
-          : [];
+        return sensitiveWordsOf(await res.json());
       } catch (error) {
         if (signal.aborted) throw error;
         return [];

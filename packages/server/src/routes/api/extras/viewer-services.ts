@@ -30,6 +30,8 @@ export interface ViewerServiceUrls {
 
 export interface ViewerServiceDeps {
   urls: ViewerServiceUrls;
+  /** The sensitive-word list's loader (`sensitiveWordsLoader` of `urls.sensitiveWords`), shared. */
+  sensitiveWords?: () => Promise<string[]>;
   cache: ResponseCache;
   timeoutMs?: number;
   now?: () => number;
@@ -96,6 +98,29 @@ async function fetchJson(url: string, timeoutMs: number): Promise<unknown> {
   } catch {
     throw new UpstreamFault('not JSON');
   }
+}
+
+/**
+ * The sensitive-word list at `url`, fetched once and kept for the life of the process (a failed
+ * fetch is tried again on the next call), trimmed, without blanks or repeats; rejects with the
+ * upstream's fault. One loader serves the route and the server's render of search pages.
+ */
+export function sensitiveWordsLoader(
+  url: string,
+  timeoutMs = HTTP_TIMEOUT_MS,
+): () => Promise<string[]> {
+  let words: Promise<string[]> | undefined;
+  return () => {
+    const job = (words ??= fetchJson(url, timeoutMs).then((body) => {
+      const parsed = Words.safeParse(body);
+      if (!parsed.success) throw new UpstreamFault('unexpected shape');
+      return [...new Set(parsed.data.map((w) => w.trim()).filter(Boolean))];
+    }));
+    job.catch(() => {
+      if (words === job) words = undefined;
+    });
+    return job;
+  };
 }
 
 function notConfigured(reply: FastifyReply) {
@@ -196,20 +221,17 @@ export async function viewerServiceRoutes(
     );
   });
 
-  let words: Promise<string[]> | undefined;
+  const words =
+    deps.sensitiveWords ??
+    (deps.urls.sensitiveWords
+      ? sensitiveWordsLoader(deps.urls.sensitiveWords, timeoutMs)
+      : undefined);
   app.get('/api/sensitive-words', async (req, reply) => {
-    const url = deps.urls.sensitiveWords;
-    if (!url) return notConfigured(reply);
-    const job = (words ??= fetchJson(url, timeoutMs).then((body) => {
-      const parsed = Words.safeParse(body);
-      if (!parsed.success) throw new UpstreamFault('unexpected shape');
-      return [...new Set(parsed.data.map((w) => w.trim()).filter(Boolean))];
-    }));
+    if (!words) return notConfigured(reply);
     try {
-      const list = await job;
+      const list = await words();
       return reply.header('cache-control', 'max-age=86400').send({ words: list });
     } catch (error) {
-      if (words === job) words = undefined;
       if (error instanceof UpstreamFault) {
         req.log.warn({ reason: error.message }, 'sensitive words request failed');
         return reply.code(502).send({ error: 'upstream request failed' });

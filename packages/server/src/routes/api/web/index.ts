@@ -27,6 +27,11 @@ export interface WebDeps {
   timeoutMs?: number;
 }
 
+/** The cache key of a www route's anonymous answer. */
+function webCacheKey(name: string, args: Record<string, unknown>, language: string | undefined) {
+  return `web:${name}:${language ?? ''}:${JSON.stringify(Object.entries(args).sort())}`;
+}
+
 /** A 200 answer with `error: false`; upstream failures of routes that swallow them are not. */
 function isOk(status: number, body: unknown): boolean {
   return (
@@ -113,9 +118,8 @@ async function handle(
         .header('content-type', 'application/json; charset=utf-8')
         .send(res.body);
     }
-    const key = `web:${name}:${language ?? ''}:${JSON.stringify(Object.entries(result.args).sort())}`;
     const cached = await deps.cache.fetch(
-      key,
+      webCacheKey(name, result.args, language),
       route.ttl,
       route.ttl === 0 ? 'bypass' : cacheMode(req.headers['cache-control']),
       async () => {
@@ -158,6 +162,38 @@ async function handle(
     req.log.warn({ kind: error.kind, route: name }, 'www request failed');
     return hibiError(req, reply, 502, 'Upstram API request failed');
   }
+}
+
+/**
+ * A www route's anonymous answer (no session), as the route answers it to a browser without one
+ * and under the same cache key, with the seconds it stays fresh (0 for discovery's fresh set on
+ * every call): for the server's own render of a page (routes/server-render.ts). Rejects on
+ * invalid params and on any answer the route would not send as it came (an upstream failure,
+ * an error envelope).
+ */
+export async function readWebAnswer(
+  deps: WebDeps,
+  name: string,
+  params: Record<string, unknown>,
+  options: { language?: string },
+): Promise<{ value: unknown; maxAge: number }> {
+  const route = WEB_ROUTES[name];
+  if (!route) throw new Error(`no www route ${name}`);
+  const result = validate(route.fields, params);
+  if ('issues' in result) throw new Error(`invalid arguments for ${name}`);
+  const cached = await deps.cache.fetch(
+    webCacheKey(name, result.args, options.language),
+    route.ttl,
+    route.ttl === 0 ? 'bypass' : 'default',
+    async () => {
+      const { res } = await load(deps, route, result.args, options.language, null);
+      if (res.status >= 500 || res.status === 429) throw new WebUpstreamFailure(res);
+      return { body: JSON.stringify(res.body), cacheable: isOk(res.status, res.body) };
+    },
+  );
+  const value = JSON.parse(cached.value) as unknown;
+  if (!isOk(200, value)) throw new Error(`www route ${name} answered an error`);
+  return { value, maxAge: cached.source === 'stale' ? 0 : cached.maxAge };
 }
 
 export async function webRoutes(app: FastifyInstance, deps: WebDeps): Promise<void> {
