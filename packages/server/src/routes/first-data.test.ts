@@ -10,7 +10,7 @@ import {
   type RawIllust,
 } from '@pv/core';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
-import { PRELOADED_CARD_PICTURES, pagePlan, plainWork } from './first-data.ts';
+import { PRELOADED_CARD_PICTURES, mirrorUrl, pagePlan, plainWork } from './first-data.ts';
 
 /** A built app whose shell has a head, as the real build's has. */
 function webDistWithHead(): string {
@@ -262,5 +262,21 @@ describe('pagePlan', () => {
     ])
       expect(call(`/rank/daily?date=${date}`).date, date).toBe(window.defaultDate);
     expect(call('/rank/daily_r18/').mode).toBe('day_r18');
+  });
+
+  it('plans each home’s ranking row as its screen asks for it (no page number)', () => {
+    const date = window.defaultDate;
+    for (const path of ['/', '/home', '/index', '/index.html'])
+      expect(pagePlan(path, now)!.calls.map(mirrorUrl), path).toEqual([
+        '/api/pixiv/tags',
+        `/api/pixiv/rank?mode=day&date=${date}`,
+      ]);
+    expect(pagePlan('/home_manga', now)!.calls.map(mirrorUrl)).toEqual([
+      `/api/pixiv/rank?mode=day_manga&date=${date}`,
+    ]);
+    expect(pagePlan('/home_novel', now)!.calls.map(mirrorUrl)).toEqual([
+      `/api/pixiv/rank_novel?mode=day&date=${date}`,
+    ]);
+    expect(pagePlan('/home_live', now)).toBeNull();
   });
 });

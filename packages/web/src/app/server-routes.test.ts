@@ -25,6 +25,10 @@ describe('serverRouteOf', () => {
     expect(serverRouteOf('/rank_novel/day')?.screen).toBe(
       'src/screens/RankNovel/RankNovelScreen.tsx',
     );
+    for (const home of ['/', '/home', '/index', '/index.html?x=1'])
+      expect(serverRouteOf(home)?.screen, home).toBe('src/screens/Home/HomeScreen.tsx');
+    expect(serverRouteOf('/home_manga')?.screen).toBe('src/screens/Home/HomeMangaScreen.tsx');
+    expect(serverRouteOf('/home_novel')?.screen).toBe('src/screens/HomeNovel/HomeNovelScreen.tsx');
     expect(serverRouteOf('/setting')).toBeNull();
     expect(serverRouteOf('/rank/nonsense')).toBeNull();
   });
