@@ -3,6 +3,7 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
   expect,
+  type APIRequestContext,
   type APIResponse,
   type BrowserContext,
   type Locator,
@@ -222,6 +223,44 @@ export function loadProblems(page: Page): string[] {
   });
   page.on('pageerror', (e) => problems.push(e.message));
   return problems;
+}
+
+/**
+ * The page's first HTML, as a crawler or a browser without scripts reads it (in English, the
+ * tests' language): a rendered page.
+ */
+export async function firstHtml(request: APIRequestContext, url: string): Promise<string> {
+  const res = await request.get(url, {
+    headers: { accept: 'text/html', 'accept-language': 'en-US,en;q=0.9' },
+  });
+  expect(res.status()).toBe(200);
+  const html = await res.text();
+  expect(html, 'a rendered page').toContain('id="pv-server-data"');
+  expect(html).not.toContain('data-testid="first-paint-shell"');
+  return html;
+}
+
+/** Text as React writes it into markup. */
+export const escaped = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * What goes wrong while a rendered page loads: console errors and hydration warnings, page errors
+ * and failed responses (not the notice feed, which the SSR servers' setup answers 502), and the
+ * mirror calls whose path is one of `watched` (the page's first data, which it carries).
+ */
+export function watchLoad(page: Page, watched: string[]) {
+  const problems = loadProblems(page);
+  const calls: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400 && new URL(r.url()).pathname !== '/api/notices')
+      problems.push(`${r.status()} ${r.url()}`);
+  });
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (watched.includes(url.pathname)) calls.push(`${url.pathname}${url.search}`);
+  });
+  return { problems, calls };
 }
 
 /** Chooses `text` as the settings file to import (Settings, Preferences' import button). */

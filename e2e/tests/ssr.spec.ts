@@ -1,6 +1,13 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
+import { expect, test, type APIRequestContext } from './fixtures.ts';
 import { rankingDateWindow } from '@pv/core';
-import { expectImageLoaded, loadProblems, startSsrServer, type OwnServer } from './helpers.ts';
+import {
+  escaped,
+  expectImageLoaded,
+  firstHtml,
+  startSsrServer,
+  watchLoad as watch,
+  type OwnServer,
+} from './helpers.ts';
 
 /**
  * Server rendering of the landing routes beyond the illust rankings (issue 33, SSR=1): an
@@ -29,39 +36,6 @@ async function plainWork(request: APIRequestContext, base: string): Promise<RawW
   const res = await request.get(`${base}/api/pixiv/rank?mode=day&date=${day()}&page=1`);
   const works = ((await res.json()) as { illusts: RawWork[] }).illusts;
   return works.find((w) => w.x_restrict === 0 && w.illust_ai_type !== 2 && w.caption)!;
-}
-
-/** The page's first HTML, as a crawler or a browser without scripts reads it. */
-async function firstHtml(request: APIRequestContext, url: string): Promise<string> {
-  const res = await request.get(url, { headers: { accept: 'text/html' } });
-  expect(res.status()).toBe(200);
-  const html = await res.text();
-  expect(html, 'a rendered page').toContain('id="pv-server-data"');
-  expect(html).not.toContain('data-testid="first-paint-shell"');
-  return html;
-}
-
-/** Text as React writes it into markup. */
-const escaped = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
-/**
- * What goes wrong while the page loads: console errors and hydration warnings, page errors and
- * failed responses (not the notice feed, which this setup answers 502), and the mirror calls
- * whose path is one of `watched` (the page's first data, which it carries).
- */
-function watch(page: Page, watched: string[]) {
-  const problems = loadProblems(page);
-  const calls: string[] = [];
-  page.on('response', (r) => {
-    if (r.status() >= 400 && new URL(r.url()).pathname !== '/api/notices')
-      problems.push(`${r.status()} ${r.url()}`);
-  });
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (watched.includes(url.pathname)) calls.push(`${url.pathname}${url.search}`);
-  });
-  return { problems, calls };
 }
 
 test.describe('landing routes rendered on the server', () => {
