@@ -15,6 +15,7 @@ const PHONE_SPECS = [
   'shell-actions.spec.ts',
   'shell-layouts.spec.ts',
   'spotlights.spec.ts',
+  'ssr-homes.spec.ts',
   'theme.spec.ts',
 ].map((name) => `**/${name}`);
 

@@ -236,14 +236,15 @@ export function loadProblems(page: Page): string[] {
 
 /**
  * A page's first HTML as the server rendered it (issue 33), as a crawler or a browser without
- * scripts reads it; `language` as a browser's Accept-Language (none: the server's default).
+ * scripts reads it; `language` as a browser's Accept-Language (English, the tests' language,
+ * unless told).
  */
 export async function firstHtml(
   request: APIRequestContext,
   url: string,
-  language?: string,
+  language = 'en-US,en;q=0.9',
 ): Promise<string> {
-  const headers = { accept: 'text/html', ...(language && { 'accept-language': language }) };
+  const headers = { accept: 'text/html', 'accept-language': language };
   const res = await request.get(url, { headers });
   expect(res.status()).toBe(200);
   const html = await res.text();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from './fixtures.ts';
-import { answerConfig } from './helpers.ts';
+import { answerConfig, shellFirst } from './helpers.ts';
 
 /** The server as one run without self-hosted mode answers (`SELF_HOSTED=false`). */
 const notSelfHosted = (page: Page) => answerConfig(page, { selfHosted: false });
@@ -45,6 +45,9 @@ test('outside self-hosted mode those sections are gone and never asked for', asy
       if (document.querySelector(rows)) document.documentElement.dataset.rowShown = 'yes';
     }).observe(document, { childList: true, subtree: true });
   });
+  // a home this server renders has this server's rows (self-hosted): the shell, whose first
+  // render reads the changed config block, stands for a server run outside self-hosted mode
+  await shellFirst(page.context());
   await page.goto('/');
   await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
   await expect(page.getByTestId('home-random').getByTestId('artwork-card').first()).toBeVisible();
@@ -53,6 +56,7 @@ test('outside self-hosted mode those sections are gone and never asked for', asy
   await expect(page.getByTestId('home-load-latest')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.dataset.rowShown)).toBeUndefined();
 
+  await shellFirst(page.context());
   await page.goto('/home_manga');
   await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
   await expect(page.getByTestId('home-recommended')).toHaveCount(0);
@@ -60,6 +64,7 @@ test('outside self-hosted mode those sections are gone and never asked for', asy
   expect(await page.evaluate(() => document.documentElement.dataset.rowShown)).toBeUndefined();
 
   // the novel home drops its new and recommended novels as the other homes do
+  await shellFirst(page.context());
   await page.goto('/home_novel');
   await expect(page.getByTestId('home-ranking').getByTestId('row-item').first()).toBeVisible();
   await expect(page.getByTestId('home-recommended')).toHaveCount(0);

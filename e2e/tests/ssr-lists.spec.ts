@@ -1,5 +1,12 @@
-import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
-import { expectImageLoaded, loadProblems, startSsrServer, type OwnServer } from './helpers.ts';
+import { expect, test } from './fixtures.ts';
+import {
+  escaped,
+  expectImageLoaded,
+  firstHtml,
+  startSsrServer,
+  watch,
+  type OwnServer,
+} from './helpers.ts';
 
 /**
  * Server rendering of the list pages people land on (issue 33, SSR=1): search results (illust
@@ -7,39 +14,6 @@ import { expectImageLoaded, loadProblems, startSsrServer, type OwnServer } from 
  * title and its first cards, and the app adopts it without asking for its first data again and
  * without a hydration warning.
  */
-
-/** The page's first HTML, as a crawler or a browser without scripts reads it. */
-async function firstHtml(request: APIRequestContext, url: string): Promise<string> {
-  const res = await request.get(url, { headers: { accept: 'text/html' } });
-  expect(res.status()).toBe(200);
-  const html = await res.text();
-  expect(html, 'a rendered page').toContain('id="pv-server-data"');
-  expect(html).not.toContain('data-testid="first-paint-shell"');
-  return html;
-}
-
-/** Text as React writes it into markup. */
-const escaped = (text: string) =>
-  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
-
-/**
- * What goes wrong while the page loads: console errors and hydration warnings, page errors and
- * failed responses (not the notice feed, which this setup answers 502), and the calls whose path
- * is one of `watched` (the page's first data, which it carries).
- */
-function watch(page: Page, watched: string[]) {
-  const problems = loadProblems(page);
-  const calls: string[] = [];
-  page.on('response', (r) => {
-    if (r.status() >= 400 && new URL(r.url()).pathname !== '/api/notices')
-      problems.push(`${r.status()} ${r.url()}`);
-  });
-  page.on('request', (r) => {
-    const url = new URL(r.url());
-    if (watched.includes(url.pathname)) calls.push(`${url.pathname}${url.search}`);
-  });
-  return { problems, calls };
-}
 
 /** The first card titles of a rendered page's markup. */
 const cardTitles = (html: string, testId: string) =>

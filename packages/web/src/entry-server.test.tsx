@@ -53,6 +53,15 @@ vi.mock('idb-keyval', () => ({
   createStore: () => ({}),
 }));
 
+// The homes' seed (one per page load): the server's process and the browser's page each have
+// their own; a test sets which one the next render reads.
+const session = vi.hoisted(() => ({ seed: '0' }));
+vi.mock('./screens/Home/seed.ts', () => ({
+  get SESSION_SEED() {
+    return session.seed;
+  },
+}));
+
 const base = (detail as unknown as { illust: RawIllust }).illust;
 const works: RawIllust[] = Array.from({ length: 12 }, (_, i) => ({
   ...base,
@@ -149,8 +158,13 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
   hydrate(queryClient, data.queries);
   await resolveLazyRoutes(routes, path);
   const calls: string[] = [];
+  const urls: string[] = [];
   const api: ApiClient = {
-    get: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
+    get: (name, params) => (
+      calls.push(name),
+      urls.push(`${name}?${new URLSearchParams(params as Record<string, string>)}`),
+      Promise.resolve({ status: -1, msg: 'tip.unknown_err' })
+    ),
     web: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
     extras: (name) => (calls.push(name), Promise.resolve({ status: -1, msg: 'tip.unknown_err' })),
   };
@@ -172,7 +186,7 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
     roots.push(root);
   });
   const cardAfter = document.querySelector('[data-testid="artwork-card"] img');
-  return { errors, calls, cardBefore, cardAfter, markedBefore };
+  return { errors, calls, urls, cardBefore, cardAfter, markedBefore };
 }
 
 describe('a server-rendered page', () => {
@@ -472,6 +486,98 @@ describe('a server-rendered page', () => {
     const { errors, calls } = await hydrateAt(path, page!, 390);
     expect(errors).toEqual([]);
     expect(calls.filter((c) => c === 'search_novel')).toEqual([]);
+  });
+
+  it('the illust home: its ranking row hydrated with no mismatch, no refetch, the box’s tag after', async () => {
+    const day = rankingDateWindow(new Date()).defaultDate;
+    const trends = works.slice(5, 9).map((illust, i) => ({
+      tag: `trend ${i}`,
+      translated_name: null,
+      illust,
+    }));
+    const rank = `/api/pixiv/rank?mode=day&date=${day}`;
+    // the server's process picks with its seed, the browser's page with another
+    session.seed = '0';
+    const page = await render('/', {
+      firstData: { '/api/pixiv/tags': { trend_tags: trends }, [rank]: { illusts: works } },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.used).toEqual(['/api/pixiv/tags', rank]);
+    const html = page!.html;
+    expect(html).toContain('&lt;/script&gt;&lt;b&gt;bold&lt;/b&gt;');
+    expect(html).toContain('Work 11');
+    // the row leaves out what the settings hide, and manga
+    expect(html).not.toContain('Adult work');
+    expect(html).not.toContain('A manga');
+    expect(html).not.toMatch(/\sstyle="/);
+    // no trending tag in the box yet: the app's pick differs from the server's
+    expect(/<input [^>]*data-testid="home-search"[^>]*>/.exec(html)![0]).toContain(
+      'placeholder=""',
+    );
+    // the row's first pictures: at high priority, preloaded by the markup itself
+    // (React preloads each address once: these works share one picture)
+    const high = [...html.matchAll(/<img [^>]*fetchPriority="high"[^>]*>/g)].map((m) => m[0]);
+    expect(high).toHaveLength(3);
+    const preloads = [
+      ...html.matchAll(/<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/g),
+    ].map((m) => m[1]);
+    expect(new Set(preloads)).toEqual(new Set(high.map((img) => /src="([^"]+)"/.exec(img)![1])));
+    // the sections the server has no answer for are loading
+    expect(html).toContain('data-testid="home-spotlights"');
+    expect(html).toContain('data-testid="home-random"');
+
+    session.seed = '1';
+    const { errors, urls } = await hydrateAt('/', page!, 1440);
+    expect(errors).toEqual([]);
+    expect(urls.filter((u) => u.startsWith('tags?') || u === `rank?mode=day&date=${day}`)).toEqual(
+      [],
+    );
+    // the picture the markup started loading is the app's
+    const img = document.querySelector('[data-testid="row-item"] img')!;
+    expect(img.getAttribute('src')).toBe(/src="([^"]+)"/.exec(high[0]!)![1]);
+    expect(img.getAttribute('fetchpriority')).toBe('high');
+    // once adopted, the box shows the page's own pick
+    expect(document.querySelector('[data-testid="home-search"]')!.getAttribute('placeholder')).toBe(
+      'trend 1',
+    );
+  });
+
+  it.each([
+    {
+      path: '/home_manga',
+      url: (day: string) => `/api/pixiv/rank?mode=day_manga&date=${day}`,
+      answer: { illusts: works },
+      shown: 'A manga',
+    },
+    {
+      path: '/home_novel',
+      url: (day: string) => `/api/pixiv/rank_novel?mode=day&date=${day}`,
+      answer: {
+        novels: [novel, { ...novel, id: novel.id + 1, title: 'Adult work', x_restrict: 1 }],
+      },
+      shown: novel.title,
+    },
+  ])('$path: its ranking row hydrated with no mismatch and no refetch', async (home) => {
+    const day = rankingDateWindow(new Date()).defaultDate;
+    const url = home.url(day);
+    session.seed = '0';
+    const page = await render(home.path, {
+      firstData: { [url]: home.answer },
+      desktop: false,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.used).toEqual([url]);
+    expect(page!.html).toContain(home.shown);
+    expect(page!.html).not.toContain('Adult work');
+    expect(page!.html).toContain('data-testid="home-random"');
+    expect(page!.html).not.toMatch(/\sstyle="/);
+    session.seed = '1';
+    const { errors, urls } = await hydrateAt(home.path, page!, 390);
+    expect(errors).toEqual([]);
+    expect(urls.filter((u) => `/api/pixiv/${u}` === url)).toEqual([]);
   });
 
   it('renders nothing for an artwork the default content settings hide', async () => {

@@ -306,6 +306,22 @@ describe('pagePlan', () => {
       expect(plan(path, 'en'), path).toBeNull();
     }
   });
+
+  it('plans each home’s ranking row as its screen asks for it (no page number)', () => {
+    const date = window.defaultDate;
+    for (const path of ['/', '/home', '/index', '/index.html'])
+      expect(pagePlan(path, now)!.calls.map(mirrorUrl), path).toEqual([
+        '/api/pixiv/tags',
+        `/api/pixiv/rank?mode=day&date=${date}`,
+      ]);
+    expect(pagePlan('/home_manga', now)!.calls.map(mirrorUrl)).toEqual([
+      `/api/pixiv/rank?mode=day_manga&date=${date}`,
+    ]);
+    expect(pagePlan('/home_novel', now)!.calls.map(mirrorUrl)).toEqual([
+      `/api/pixiv/rank_novel?mode=day&date=${date}`,
+    ]);
+    expect(pagePlan('/home_live', now)).toBeNull();
+  });
 });
 
 describe('pagePlan of a search', () => {

@@ -124,14 +124,18 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
 /**
  * What a page path needs first, as the app's screens ask for it: `/rank/{type}` its ranking's
  * first page (RankScreen, `useRankingList`: mode, date, page); home the trending tags and the
- * ranking row (HomeScreen: `useTrendingTags`, `useRankingHead`); an artwork its detail
- * (`useIllust`); a novel its detail and text; a novel ranking its first page (RankNovelScreen,
- * `useNovelRankingList`, for the server's render only); the live list its first page
- * (LivesScreen, `useLiveList`); a self-hosted server's discovery its first set (DiscoveryScreen,
- * `useDiscoveryList`, for the server's render only: a browser with a www session sends it with
- * the call, which then cannot take a preload); a search its first page (`searchPlan`, for the
- * server's render only, with the user's content settings and the sensitive-word list of
- * `context`). Null for every other page, and for the web rankings (`?content=`). A user's page (UserScreen: `useUserDetail`, the first tab's `useUserWorks`) is
+ * ranking row (HomeScreen: `useTrendingTags`, `useRankingHead`), the manga home its manga
+ * ranking row, the novel home its novel ranking row (`useNovelRankingHead`; the rows of
+ * self-hosted mode, the spotlights and the random feeds are asked for by the app once it runs,
+ * as nothing else on the page waits for them); an artwork its detail (`useIllust`); a novel its
+ * detail and text; a novel ranking its first page (RankNovelScreen, `useNovelRankingList`, for
+ * the server's render only); the live list its first page (LivesScreen, `useLiveList`); a
+ * self-hosted server's discovery its first set (DiscoveryScreen, `useDiscoveryList`, for the
+ * server's render only: a browser with a www session sends it with the call, which then cannot
+ * take a preload); a search its first page (`searchPlan`, for the server's render only, with the
+ * user's content settings and the sensitive-word list of `context`). Null for every other page,
+ * and for the web rankings (`?content=`). A user's page (UserScreen: `useUserDetail`, the first
+ * tab's `useUserWorks`) is
  * planned for the server's render only, not preloaded: its profile says whether the viewer
  * follows the user, and a browser's very first page (before its opt-out cookie exists) would be
  * given the anonymous pool's answer even when its own call carries the user's token (Chromium
@@ -160,6 +164,14 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
       calls: [{ name: 'tags', params: {} }, ranking],
       cards: { call: ranking, size: 's', shows: homeShows },
     };
+  }
+  if (path === '/home_manga') {
+    const ranking = { name: 'rank', params: { mode: 'day_manga', date: window.defaultDate } };
+    // its row leaves out only what the content settings hide (HomeMangaScreen), as plainWork does
+    return { calls: [ranking], cards: { call: ranking, size: 's', shows: () => true } };
+  }
+  if (path === '/home_novel') {
+    return { calls: [{ name: 'rank_novel', params: { mode: 'day', date: window.defaultDate } }] };
   }
   const rank = /^\/rank\/([a-z0-9_]{1,40})\/?$/.exec(path);
   if (rank) {

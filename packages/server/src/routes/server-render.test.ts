@@ -10,9 +10,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEFAULT_CONTENT_SETTINGS,
+  filterArtworks,
+  homeFeed,
   normaliseIllust,
   pictureSize,
   rankingDateWindow,
+  type Artwork,
   type RawIllust,
   type RawIllustSeriesResponse,
   spotlightRedirectsToArticle,
@@ -71,6 +75,15 @@ const PAGE = { accept: 'text/html', 'accept-language': 'en-US,en;q=0.9' };
 function rootOf(html: string): string | undefined {
   return /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1];
 }
+
+/** Text as React writes it into an attribute's value. */
+const attribute = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#x27;');
 
 /** No script or handler of a stranger's in the page, only the page's own. */
 function expectNoInjection(html: string): void {
@@ -628,6 +641,89 @@ describe('server rendering (SSR=1)', () => {
     // the users tab asks for other data: the shell
     const users = await t.app.inject({ url: '/discovery?tab=users', headers: PAGE });
     expect(users.body).toContain('first-paint-shell');
+  });
+
+  it('renders the homes: their ranking rows as the app shows them, escaped, without hidden works', async () => {
+    t.hostile.add({
+      pathPrefix: '/app-api.pixiv.net/v1/trending-tags/illust',
+      json: (value) => {
+        const body = value as { trend_tags: { tag: string }[] };
+        body.trend_tags[0]!.tag = HOSTILE_TITLE;
+        return body;
+      },
+    });
+    const date = rankingDateWindow(new Date()).defaultDate;
+    const prefs = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
+    const homes = [
+      { path: '/', mode: 'day', row: (works: Artwork[]) => homeFeed(works, prefs) },
+      {
+        path: '/home_manga',
+        mode: 'day_manga',
+        row: (works: Artwork[]) => filterArtworks(works, prefs),
+      },
+    ];
+    for (const home of homes) {
+      const list = await t.app.inject({
+        url: `/api/pixiv/rank?mode=${home.mode}&date=${date}`,
+        headers: { 'accept-language': 'en-US,en;q=0.9' },
+      });
+      const works = (list.json() as { illusts: RawIllust[] }).illusts.map(normaliseIllust);
+      const res = await t.app.inject({ url: home.path, headers: PAGE });
+      const root = rootOf(res.body);
+      expect(root, `${home.path} rendered`).toBeDefined();
+      expect(root).toContain('data-testid="home-tabs"');
+      // the row's cards, the first ten the app shows, their titles escaped
+      const titles = [...root!.matchAll(/data-testid="row-item" title="([^"]*)"/g)].map(
+        (m) => m[1],
+      );
+      expect(titles, home.path).toEqual(
+        home
+          .row(works)
+          .slice(0, 10)
+          .map((w) => attribute(w.title)),
+      );
+      expect(root).not.toContain(ADULT_TITLE);
+      expectNoInjection(res.body);
+      expect(root).not.toMatch(/\sstyle="/);
+      // its first pictures at high priority, each preloaded once and only those (the head's own
+      // picks, from the same answer cached now, go)
+      const high = [...root!.matchAll(/<img [^>]*src="([^"]+)"[^>]*fetchPriority="high"/g)];
+      expect(high).toHaveLength(3);
+      const preloaded = [...res.body.matchAll(/<link [^>]*rel="preload" as="image"[^>]*>/g)].map(
+        (m) => /href="([^"]+)"/.exec(m[0])![1],
+      );
+      expect(preloaded.sort()).toEqual([...new Set(high.map((m) => m[1]))].sort());
+      // the page carries its first data: no preload of it
+      expect(res.body).not.toContain('href="/api/pixiv/rank?');
+      expect(res.body).not.toContain('href="/api/pixiv/tags"');
+    }
+    // the illust home: manga left out; the box without a tag (the app picks one); the tags, with
+    // the hostile one, in the data block only, which nothing ends early
+    const home = await t.app.inject({ url: '/', headers: PAGE });
+    expect(rootOf(home.body)).not.toContain(MANGA_TITLE);
+    expect(rootOf(home.body)).toMatch(/<input [^>]*placeholder=""[^>]*data-testid="home-search"/);
+    const block = new RegExp(
+      `<script type="application/json" id="${SERVER_DATA_ID}">([\\s\\S]*?)</script>`,
+    ).exec(home.body)![1]!;
+    expect(block).not.toMatch(/[<>\u2028\u2029]/);
+    expect(block).toContain('trending-tags');
+    expect(JSON.parse(block)).toBeTruthy();
+    // the manga home shows its manga
+    expect(rootOf((await t.app.inject({ url: '/home_manga', headers: PAGE })).body)).toContain(
+      MANGA_TITLE,
+    );
+
+    // the novel home: its ranking row's novels
+    const novels = await t.app.inject({ url: `/api/pixiv/rank_novel?mode=day&date=${date}` });
+    const second = (novels.json() as { novels: { title: string }[] }).novels[1]!;
+    const res = await t.app.inject({ url: '/home_novel', headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, '/home_novel rendered').toBeDefined();
+    expect(root).toContain(second.title.replaceAll('&', '&amp;'));
+    expect(root!.match(/data-testid="novel-card"/g)!.length).toBe(10);
+    expect(root!.match(/<img [^>]*fetchPriority="high"/g)).toHaveLength(2);
+    expectNoInjection(res.body);
+    expect(res.body).not.toContain('href="/api/pixiv/rank_novel?');
   });
 
   it('renders with the user’s filters and layout from the cookie: a work they hide is never in it', async () => {

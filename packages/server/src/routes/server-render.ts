@@ -258,17 +258,16 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         language: interfaceLanguage,
       });
       if (!plan) return null;
+      // all at once: a page's calls do not wait for one another (the home's tags and ranking)
+      const read = { deps: options.deps, language, log: req.log };
+      const known = { sensitiveWords, spotlights: options.spotlights };
+      const answers = await Promise.all(plan.calls.map((call) => readCall(call, read, known)));
       const firstData: Record<string, unknown> = {};
       let fresh = Infinity;
-      for (const call of plan.calls) {
-        const read = { deps: options.deps, language, log: req.log };
-        const answer = await readCall(call, read, {
-          sensitiveWords,
-          spotlights: options.spotlights,
-        });
-        firstData[mirrorUrl(call)] = answer.value;
-        fresh = Math.min(fresh, answer.maxAge);
-      }
+      plan.calls.forEach((call, i) => {
+        firstData[mirrorUrl(call)] = answers[i]!.value;
+        fresh = Math.min(fresh, answers[i]!.maxAge);
+      });
       const page = await mod.render(req.url, {
         firstData,
         desktop,
@@ -329,12 +328,12 @@ export function insertRendered(html: string, page: RenderedPage): string {
       '',
     );
   }
-  // A picture the rendered markup preloads at high priority (React's own, for such an image) is
-  // not preloaded by the head part too (first-data.ts): one preload of each picture. Both hrefs
-  // are escaped markup already.
-  const preloads = /<link rel="preload" as="image" href="([^"]+)"[^>]*fetchPriority="high"/g;
-  for (const [, href] of page.root.matchAll(preloads)) {
-    out = out.replace(`<link rel="preload" as="image" fetchpriority="high" href="${href}">`, '');
+  // Markup that preloads its own first pictures at high priority (React's preload of an image
+  // rendered with fetchPriority high: the artwork's, a home's first cards) names exactly the ones
+  // it shows first: the head part's picks (first-data.ts, from the default settings' view of the
+  // same answer) go, so that no picture is preloaded twice, nor one the page does not show soon.
+  if (/<link rel="preload" as="image" [^>]*fetchPriority="high"/.test(page.root)) {
+    out = out.replace(/<link rel="preload" as="image" fetchpriority="high" href="[^"]*">/g, '');
   }
   return out;
 }

@@ -34,6 +34,10 @@ describe('serverRouteOf', () => {
     expect(serverRouteOf('/lives')?.screen).toBe('src/screens/Live/LivesScreen.tsx');
     expect(serverRouteOf('/discovery')?.screen).toBe('src/screens/Discovery/DiscoveryScreen.tsx');
     expect(serverRouteOf('/search_user/cat')).toBeNull();
+    for (const home of ['/', '/home', '/index', '/index.html?x=1'])
+      expect(serverRouteOf(home)?.screen, home).toBe('src/screens/Home/HomeScreen.tsx');
+    expect(serverRouteOf('/home_manga')?.screen).toBe('src/screens/Home/HomeMangaScreen.tsx');
+    expect(serverRouteOf('/home_novel')?.screen).toBe('src/screens/HomeNovel/HomeNovelScreen.tsx');
     expect(serverRouteOf('/setting')).toBeNull();
     expect(serverRouteOf('/rank/nonsense')).toBeNull();
   });

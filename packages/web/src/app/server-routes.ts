@@ -37,6 +37,7 @@ import {
   type RawNovel,
   type RawNovelListResponse,
   type RawNovelSeriesResponse,
+  type RawTrendingTagsResponse,
   type RawUserDetailResponse,
   type RawWebviewNovel,
   type SearchFilters,
@@ -46,12 +47,14 @@ import {
   type SpotlightTab,
 } from '@pv/core';
 import { discoveryKey, discoveryPage, type DiscoveryBody } from '../state/queries/discovery.ts';
+import { TRENDING_TAGS_KEY, rankingHeadKey, trendTags } from '../state/queries/home.ts';
 import { illustKey } from '../state/queries/illust.ts';
 import { LIVES_KEY, liveListPage, type RawLiveList } from '../state/queries/lives.ts';
 import { novelKey, novelTextKey } from '../state/queries/novel.ts';
 import {
   NOVEL_SEARCH_MODES,
   novelListPage,
+  novelRankingHeadKey,
   novelRankingKey,
   novelSearchKey,
 } from '../state/queries/novels.ts';
@@ -388,7 +391,61 @@ const discoveryFirstPage: Seed = {
   },
 };
 
+/** The home's trending tags (the search box's placeholder, picked once the app runs). */
+const trendingTags: Seed = {
+  endpoint: 'tags',
+  seed: (answer) => ({
+    key: TRENDING_TAGS_KEY,
+    data: trendTags(answer as RawTrendingTagsResponse),
+  }),
+};
+
+/**
+ * A home's ranking row: the ranking's first page, asked for without a page number
+ * (`useRankingHead`); the screen's row leaves out what the user's settings hide.
+ */
+const rankingHead: Seed = {
+  endpoint: 'rank',
+  seed(answer, params) {
+    const mode = params.get('mode');
+    const date = params.get('date');
+    if (params.has('page') || !mode || !date) return null;
+    const works = (answer as RawIllustListResponse).illusts.map(normaliseIllust);
+    return { key: rankingHeadKey(mode, date), data: works };
+  },
+};
+
+/** The novel home's ranking row (`useNovelRankingHead`), as `rankingHead`. */
+const novelRankingHead: Seed = {
+  endpoint: 'rank_novel',
+  seed(answer, params) {
+    const mode = params.get('mode');
+    const date = params.get('date');
+    if (params.has('page') || !mode || !date) return null;
+    const novels = novelListPage(answer as RawNovelListResponse).items;
+    return { key: novelRankingHeadKey(mode, date), data: novels };
+  },
+};
+
 export const SERVER_ROUTES: ServerRoute[] = [
+  // The homes: their first row from the server; the rows of self-hosted mode (the server's
+  // config says whether there are any), the spotlights and the random feed are loading, on the
+  // server and in the app's adoption of its markup alike, and asked for once the app runs.
+  {
+    paths: ['/', '/home', '/index', '/index.html'],
+    screen: 'src/screens/Home/HomeScreen.tsx',
+    seeds: [trendingTags, rankingHead],
+  },
+  {
+    paths: ['/home_manga'],
+    screen: 'src/screens/Home/HomeMangaScreen.tsx',
+    seeds: [rankingHead],
+  },
+  {
+    paths: ['/home_novel'],
+    screen: 'src/screens/HomeNovel/HomeNovelScreen.tsx',
+    seeds: [novelRankingHead],
+  },
   {
     paths: ['/rank/:type'],
     screen: 'src/screens/Rank/RankScreen.tsx',

@@ -24,7 +24,15 @@ export interface CardRowProps {
   onRetry?: () => void;
   imageProxy?: string;
   testId: string;
+  /**
+   * The page's first row: its first pictures load at once and before the page's others (in a
+   * server-rendered page, with a preload in its markup), not once laid out in view.
+   */
+  first?: boolean;
 }
+
+/** The pictures of a first row fetched at once: the cards a 390 px phone shows of it. */
+export const FIRST_ROW_PICTURES = 3;
 
 /** A home card: a titled row of 10 works and a 'more' slide whose background uses items 10–15. */
 export function CardRow({
@@ -37,6 +45,7 @@ export function CardRow({
   onRetry,
   imageProxy,
   testId,
+  first = false,
 }: CardRowProps) {
   const { t } = useTranslation();
   const { shown, more } = moreItems
@@ -59,7 +68,7 @@ export function CardRow({
         <RowEmpty kind="works" className={styles.state} />
       ) : (
         <RowScroller className={styles.row}>
-          {shown.map((a) => (
+          {shown.map((a, i) => (
             <Link
               key={a.id}
               to={`/artworks/${a.id}`}
@@ -73,7 +82,8 @@ export function CardRow({
               <img
                 src={toProxiedImageUrl(a.images[0]?.s ?? a.thumbnail, imageProxy)}
                 alt=""
-                loading="lazy"
+                loading={first && i < FIRST_ROW_PICTURES ? 'eager' : 'lazy'}
+                fetchPriority={first && i < FIRST_ROW_PICTURES ? 'high' : undefined}
                 decoding="async"
               />
               <span className={styles.caption}>{a.title}</span>

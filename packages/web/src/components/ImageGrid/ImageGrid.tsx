@@ -111,7 +111,11 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   }
 
   return (
-    <div className={styles.grid} data-testid="image-grid">
+    // while the first page loads, its placeholders' columns follow the grid's width (GridSkeleton)
+    <div
+      className={`${styles.grid} ${firstLoad ? styles.serverGrid : ''}`}
+      data-testid="image-grid"
+    >
       <div
         ref={columnsRef}
         className={styles.canvas}
@@ -127,7 +131,7 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
           ))}
         </GalleryListContext.Provider>
       </div>
-      {firstLoad && <GridSkeleton columns={columns} />}
+      {firstLoad && <GridSkeleton />}
       <ListFooter ref={sentinel} list={list} empty={empty} />
     </div>
   );

@@ -62,26 +62,25 @@ export function SkeletonList({
   );
 }
 
-/** Heights of the grid placeholders, as height / width, cycled so the columns look uneven. */
-const ASPECTS = [1.35, 0.8, 1.1, 1.5, 0.9, 1.2, 1.0];
+/** The grid placeholders' heights (Skeleton.module.css `aspect0` to `aspect6`), cycled. */
+const ASPECTS = 7;
 const ROWS = 3;
+/** The most columns a grid has (core MASONRY_BREAKPOINTS). */
+const MOST_COLUMNS = 9;
 
-/** The image grid's first-load placeholder: `columns` columns of uneven cards. */
-export function GridSkeleton({ columns }: { columns: number }) {
+/**
+ * The image grid's first-load placeholder: columns of uneven cards, as many as the grid's width
+ * gives (masonryColumns' breakpoints, in container queries of the grid: ImageGrid's `serverGrid`),
+ * sized by classes alone. The server's markup, which cannot measure, is then drawn as the app
+ * draws it, at the width it is shown at.
+ */
+export function GridSkeleton() {
   return (
-    <SkeletonList
-      count={columns}
-      className={styles.grid}
-      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
-      testId="grid-skeleton"
-    >
+    <SkeletonList count={MOST_COLUMNS} className={styles.grid} testId="grid-skeleton">
       {(c) => (
         <div key={c} className={styles.column}>
           {Array.from({ length: ROWS }, (_, r) => (
-            <Skeleton
-              key={r}
-              style={{ aspectRatio: `1 / ${ASPECTS[(c * ROWS + r) % ASPECTS.length]}` }}
-            />
+            <Skeleton key={r} className={styles[`aspect${(c * ROWS + r) % ASPECTS}`]} />
           ))}
         </div>
       )}

@@ -15,13 +15,20 @@ export interface NovelCardProps {
   imageProxy?: string;
   /** The novel's place in a ranking (1 is first), shown on the cover. */
   rank?: number;
+  /** The cover loads at once and before the page's other pictures (a first row's first card). */
+  priority?: boolean;
 }
 
 /**
  * Novel card: cover, title, author, R-18 / R-18G / AI badges, text length, bookmarks, series
  * and tags. A click anywhere but on its links opens the novel.
  */
-export const NovelCard = memo(function NovelCard({ novel, imageProxy, rank }: NovelCardProps) {
+export const NovelCard = memo(function NovelCard({
+  novel,
+  imageProxy,
+  rank,
+  priority = false,
+}: NovelCardProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const to = `/novel/${novel.id}`;
@@ -43,7 +50,8 @@ export const NovelCard = memo(function NovelCard({ novel, imageProxy, rank }: No
         <img
           src={toProxiedImageUrl(novel.images[0]?.m ?? novel.thumbnail, imageProxy)}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           data-testid="novel-card-cover"
         />

@@ -90,12 +90,15 @@ export function NovelGrid({ list, imageProxy, rankOf, empty }: NovelGridProps) {
   }
 
   return (
-    <div ref={ref} className={styles.grid} data-testid="novel-grid">
+    <div
+      ref={ref}
+      className={`${styles.grid} ${firstLoad ? styles.serverGrid : ''}`}
+      data-testid="novel-grid"
+    >
       {firstLoad && (
         <SkeletonList
           count={SKELETON_CARDS}
           className={styles.skeletons}
-          style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
           testId="novel-grid-loading"
         >
           {(i) => <Skeleton key={i} className={styles.skeleton} />}

@@ -54,6 +54,7 @@ export default function HomeMangaScreen() {
         {...rankingRow}
         imageProxy={imageProxy}
         testId="home-ranking"
+        first
       />
       {sections && (
         <>

@@ -18,6 +18,7 @@ import {
   useRecommended,
   useTrendingTags,
 } from '../../state/queries/home.ts';
+import { useServerRender } from '../../lib/useServerRender.ts';
 import { useSettings } from '../../state/settings/settings.ts';
 import { HomeSearchBox } from './HomeSearchBox.tsx';
 import { HomePage, LatestOnDemand, RandomSection } from './HomeSections.tsx';
@@ -36,11 +37,14 @@ export default function HomeScreen() {
   const imageProxy = proxy ?? undefined;
 
   const tags = useTrendingTags();
+  // the server's markup and the app's adoption of it would pick apart (each seeds from its own
+  // clock): the box is without one until the app has taken the page over
+  const serverRender = useServerRender();
   const placeholder = useMemo(() => {
     const list = tags.data ?? [];
     // a random trending tag, fixed for this page load
-    return list.length ? list[Number(SESSION_SEED) % list.length]!.name : '';
-  }, [tags.data]);
+    return list.length && !serverRender ? list[Number(SESSION_SEED) % list.length]!.name : '';
+  }, [tags.data, serverRender]);
   const { defaultDate } = rankingDateWindow(new Date());
   const ranking = useRankingHead('day', defaultDate);
   // self-hosted mode reveals the recommended, latest and discovery cards (spec 000 §1, §6)
@@ -68,6 +72,7 @@ export default function HomeScreen() {
         {...rankingRow}
         imageProxy={imageProxy}
         testId="home-ranking"
+        first
       />
       <RecommendedForYou imageProxy={imageProxy} />
       <SpotlightRow imageProxy={imageProxy} />

@@ -72,6 +72,7 @@ export default function HomeNovelScreen() {
         {...rankingRow}
         imageProxy={imageProxy}
         testId="home-ranking"
+        first
       />
       {sections && (
         <NovelRow

@@ -19,7 +19,12 @@ export interface NovelRowProps {
   onRetry: () => void;
   imageProxy?: string;
   testId: string;
+  /** The page's first row: its first covers load at once (CardRow's `first`). */
+  first?: boolean;
 }
+
+/** The covers of a first row fetched at once: the cards a 390 px phone shows of it. */
+const FIRST_ROW_COVERS = 2;
 
 /**
  * A home card of novels: a titled, horizontally scrolling row of 10 novels and a 'more' slide
@@ -35,6 +40,7 @@ export function NovelRow({
   onRetry,
   imageProxy,
   testId,
+  first = false,
 }: NovelRowProps) {
   const { t } = useTranslation();
   const { shown, more } = cardRow(items ?? []);
@@ -58,9 +64,13 @@ export function NovelRow({
         <RowEmpty kind="novels" className={styles.state} />
       ) : (
         <RowScroller className={styles.row}>
-          {shown.map((novel) => (
+          {shown.map((novel, i) => (
             <div key={novel.id} className={styles.item} data-testid="row-item">
-              <NovelCard novel={novel} imageProxy={imageProxy} />
+              <NovelCard
+                novel={novel}
+                imageProxy={imageProxy}
+                priority={first && i < FIRST_ROW_COVERS}
+              />
             </div>
           ))}
           <MoreSlide

@@ -24,19 +24,24 @@ export interface TrendTag {
   artwork: Artwork;
 }
 
+/** The trending tags' query key. */
+export const TRENDING_TAGS_KEY = ['trending-tags'] as const;
+
+/** The trending tags as the query holds them, from the mirror's answer. */
+export const trendTags = (data: RawTrendingTagsResponse): TrendTag[] =>
+  data.trend_tags.map((t) => ({
+    name: t.tag,
+    translated: t.translated_name,
+    artwork: normaliseIllust(t.illust),
+  }));
+
 export function useTrendingTags() {
   const api = useApi();
   return useQuery({
-    queryKey: ['trending-tags'],
+    queryKey: TRENDING_TAGS_KEY,
     staleTime: CACHE_TTL_SECONDS.searches * 1000,
-    queryFn: async ({ signal }): Promise<TrendTag[]> => {
-      const data = unwrap(await api.get<RawTrendingTagsResponse>('tags', {}, signal));
-      return data.trend_tags.map((t) => ({
-        name: t.tag,
-        translated: t.translated_name,
-        artwork: normaliseIllust(t.illust),
-      }));
-    },
+    queryFn: async ({ signal }): Promise<TrendTag[]> =>
+      trendTags(unwrap(await api.get<RawTrendingTagsResponse>('tags', {}, signal))),
   });
 }
 
@@ -73,11 +78,16 @@ export function useLatest(kind: WorkKind, enabled: boolean) {
   });
 }
 
+/** The key of a ranking's first page as the home's ranking row holds it. */
+export function rankingHeadKey(mode: string, date: string) {
+  return ['ranking', mode, date, 'head'] as const;
+}
+
 /** The first page of a ranking (the home ranking cards). */
 export function useRankingHead(mode: string, date: string) {
   const api = useApi();
   return useQuery({
-    queryKey: ['ranking', mode, date, 'head'],
+    queryKey: rankingHeadKey(mode, date),
     staleTime: CACHE_TTL_SECONDS.rankings * 1000,
     queryFn: async ({ signal }): Promise<Artwork[]> => {
       const data = unwrap(await api.get<RawIllustListResponse>('rank', { mode, date }, signal));

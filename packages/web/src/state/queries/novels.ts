@@ -129,11 +129,16 @@ export function useNovelRankingList(mode: string, date: string) {
   });
 }
 
+/** The key of a novel ranking's first page as the novel home's ranking row holds it. */
+export function novelRankingHeadKey(mode: string, date: string) {
+  return [...novelRankingKey(mode, date), 'head'] as const;
+}
+
 /** The first page of a novel ranking (the home's top 10). */
 export function useNovelRankingHead(mode: string, date: string) {
   const api = useApi();
   return useQuery({
-    queryKey: [...novelRankingKey(mode, date), 'head'],
+    queryKey: novelRankingHeadKey(mode, date),
     staleTime: NOVEL_RANKING_STALE_MS,
     queryFn: async ({ signal }): Promise<Novel[]> =>
       novelListPage(
