@@ -9,7 +9,7 @@ import {
   type ContentSettings,
   type RawIllust,
 } from '@pv/core';
-import { expectShownAmong, nextFrames, scrollUntil, shownCardIds } from './helpers.ts';
+import { expectShownAmong, nextFrames, scrollUntil, shellFirst, shownCardIds } from './helpers.ts';
 
 async function settings(page: Page, value: object) {
   await page.evaluate((v) => localStorage.setItem('pv.settings', JSON.stringify(v)), value);
@@ -228,7 +228,9 @@ test('with R-18 and R-18G on, the R-18 works of the latest list and of a search 
   await scrollTo(page, card);
   await expect(card.getByTestId('badge-r18')).toBeVisible();
 
-  // a search asks without the exclusions and shows the R-18 works pixiv answers with
+  // a search asks without the exclusions and shows the R-18 works pixiv answers with (the app's
+  // own call: the shell, as the server would render the search from its own)
+  await shellFirst(page.context());
   const searched = page.waitForResponse((r) => r.url().includes('/api/pixiv/search?'));
   await page.goto(`/search/${encodeURIComponent('女の子')}`);
   const response = await searched;
