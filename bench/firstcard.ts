@@ -51,9 +51,19 @@ const SETTLE_MS = 1_000;
 /** An all-ages novel of the sandbox, with chapters and pages. */
 const NOVEL_PATH = '/novel/13319497';
 
+/**
+ * An en-US browser, as the e2e suite's: without a locale Chromium sends no Accept-Language while
+ * `navigator.language` is en-US, so the server would render in its fallback language and the app
+ * render every page anew in English instead of adopting it.
+ */
 export const VIEWPORTS = {
-  mobile: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
-  desktop: { viewport: { width: 1440, height: 900 } },
+  mobile: {
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  },
+  desktop: { viewport: { width: 1440, height: 900 }, locale: 'en-US' },
 } as const satisfies Record<string, BrowserContextOptions>;
 type ViewportName = keyof typeof VIEWPORTS;
 
