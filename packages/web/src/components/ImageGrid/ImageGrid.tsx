@@ -90,7 +90,7 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   const server = useServerRender();
   if (server && list.items.length > 0) {
     return (
-      <div className={`${styles.grid} ${styles.serverGrid}`} data-testid="image-grid">
+      <div className={styles.grid} data-testid="image-grid">
         <div
           ref={columnsRef}
           className={`${styles.canvas} ${styles.serverCanvas} ${metaHeight ? styles.outerMeta : ''}`}
@@ -127,7 +127,7 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
           ))}
         </GalleryListContext.Provider>
       </div>
-      {firstLoad && <GridSkeleton columns={columns} />}
+      {firstLoad && <GridSkeleton />}
       <ListFooter ref={sentinel} list={list} empty={empty} />
     </div>
   );

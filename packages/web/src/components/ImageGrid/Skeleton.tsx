@@ -1,5 +1,6 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MASONRY_BREAKPOINTS } from '@pv/core';
 import { useServerRender } from '../../lib/useServerRender.ts';
 import styles from './Skeleton.module.css';
 
@@ -62,25 +63,32 @@ export function SkeletonList({
   );
 }
 
-/** Heights of the grid placeholders, as height / width, cycled so the columns look uneven. */
-const ASPECTS = [1.35, 0.8, 1.1, 1.5, 0.9, 1.2, 1.0];
+/**
+ * Heights of the grid placeholders, as height / width, cycled so the columns look uneven: one
+ * class each (Skeleton.module.css), not an inline aspect ratio, so that the server's markup has
+ * the heights the app draws.
+ */
+const ASPECT_CLASSES = ['a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6'] as const;
 const ROWS = 3;
+/** The most columns a grid has (core MASONRY_BREAKPOINTS). */
+const MAX_COLUMNS = Math.max(...MASONRY_BREAKPOINTS.map(([, columns]) => columns));
 
-/** The image grid's first-load placeholder: `columns` columns of uneven cards. */
-export function GridSkeleton({ columns }: { columns: number }) {
+/**
+ * The image grid's first-load placeholder: columns of uneven cards, as many as the grid will have.
+ * The count comes from the grid's width in container queries (the breakpoints of masonryColumns),
+ * not from a measured width: the server cannot measure, and a count that changed once the app
+ * measured would move every placeholder (issue 33's layout shift). So every column is in the
+ * markup and the stylesheet hides those beyond the width's count.
+ */
+export function GridSkeleton() {
   return (
-    <SkeletonList
-      count={columns}
-      className={styles.grid}
-      style={{ gridTemplateColumns: `repeat(${columns}, minmax(0, 1fr))` }}
-      testId="grid-skeleton"
-    >
+    <SkeletonList count={MAX_COLUMNS} className={styles.grid} testId="grid-skeleton">
       {(c) => (
         <div key={c} className={styles.column}>
           {Array.from({ length: ROWS }, (_, r) => (
             <Skeleton
               key={r}
-              style={{ aspectRatio: `1 / ${ASPECTS[(c * ROWS + r) % ASPECTS.length]}` }}
+              className={styles[ASPECT_CLASSES[(c * ROWS + r) % ASPECT_CLASSES.length]!]}
             />
           ))}
         </div>
