@@ -62,14 +62,18 @@ export function AuthorWorks({ artwork, imageProxy }: AuthorProps) {
     () => authorCarousel(filterArtworks(works.data ?? [], settings), artwork.id),
     [works.data, settings, artwork.id],
   );
-  if (!carousel) return null;
+  // Until the works arrive (after the app has taken a server-rendered page over), the row's
+  // placeholders hold its place: the related works under it would otherwise move down when it
+  // appears. An author with fewer than 10 works gets no row, and that rarer case still moves them.
+  const loading = works.isPending && artwork.author.id > 0;
+  if (!carousel && !loading) return null;
   return (
     <CardRow
       title={t('artwork.author_works', { name: artwork.author.name })}
       to={`/users/${artwork.author.id}/artworks`}
-      items={carousel.shown}
-      more={carousel.more}
-      loading={false}
+      items={carousel?.shown}
+      more={carousel?.more}
+      loading={loading}
       error={false}
       imageProxy={imageProxy}
       testId="artwork-author-works"

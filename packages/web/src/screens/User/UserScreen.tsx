@@ -116,6 +116,7 @@ export default function UserScreen() {
           {withTags && (
             <UserTagFilter
               tags={tags.data ?? []}
+              loading={tags.isPending}
               selected={tag}
               onSelect={(next) => set({ tag: next })}
             />

@@ -8,15 +8,34 @@ export interface UserTagFilterProps {
   selected: string;
   /** '' clears the filter. */
   onSelect: (tag: string) => void;
+  /** The tags are on their way: a row of placeholders holds their place. */
+  loading?: boolean;
 }
+
+/** Tag-shaped placeholders shown while the tags load. */
+const PLACEHOLDERS = [0, 1, 2, 3];
 
 /**
  * The author's tags above the works: the first 20, the rest behind 'more' (spec 001 §2.11, §9).
  * Selecting a tag lists its works; selecting it again clears it.
  */
-export function UserTagFilter({ tags, selected, onSelect }: UserTagFilterProps) {
+export function UserTagFilter({ tags, selected, onSelect, loading }: UserTagFilterProps) {
   const { t } = useTranslation();
   const [all, setAll] = useState(false);
+  // The tags arrive after the app has taken a server-rendered profile over: until then a row of
+  // tag-shaped placeholders keeps the works where they will stay (one row is the phone's whole
+  // height; on a wide screen more rows of tags still push the works down once).
+  if (loading) {
+    return (
+      <div className={styles.tags} aria-hidden="true" data-testid="user-tags-loading">
+        {PLACEHOLDERS.map((i) => (
+          <span key={i} className={`${styles.tag} ${styles.tagPlaceholder}`}>
+            #
+          </span>
+        ))}
+      </div>
+    );
+  }
   if (tags.length === 0) return null;
   // a selected tag beyond the first 20 stays in view
   const shown = all ? tags : tags.filter((tag, i) => i < MEMBER_TAGS_FIRST || tag.tag === selected);
