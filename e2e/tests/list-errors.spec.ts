@@ -89,6 +89,8 @@ test('a search that pixiv answers with a server error says the unknown-error tex
   page,
 }) => {
   await failOnce(page, '/app-api.pixiv.net/v1/search/illust', { status: 500 });
+  // the fault is for the app's call: the server renders searches, and would meet it in its own
+  await shellFirst(page.context());
   await page.goto(`/search/${encodeURIComponent('風景')}?start_date=${freshStart()}`);
   await expect(page.getByTestId('toast')).toHaveText('Something went wrong. Please try again.');
   await expect(page.getByTestId('list-error')).toBeVisible();

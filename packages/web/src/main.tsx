@@ -50,8 +50,10 @@ async function start(): Promise<void> {
       window.location.pathname,
     );
   } else {
-    // the server preloads a page's first mirror calls only while they are its anonymous ones
-    syncFirstDataCookie(userToken() !== undefined || readApiBase() !== OWN_API_BASE);
+    // the server preloads and renders a page's first mirror calls only while they are its
+    // anonymous ones
+    const ownCalls = userToken() !== undefined || readApiBase() !== OWN_API_BASE;
+    syncFirstDataCookie(ownCalls);
     // the answers preloaded with the HTML, asked for at once for the first queries to take
     holdPreloads();
     const i18n = await initI18n();
@@ -65,8 +67,12 @@ async function start(): Promise<void> {
       throw new Error(startup.abort);
     }
     // A page the server rendered (issue 33): adopted as it is, from the data it was rendered with,
-    // when this app renders it the same way (same language); otherwise rendered anew over it.
-    const server = readPageData();
+    // when this app renders it the same way (same language); otherwise rendered anew over it. Not
+    // for an app whose calls are not the anonymous ones (its own token, another mirror): the
+    // server rendered this browser's first page before it knew (the opt-out cookie is set just
+    // above), from its own account's answers, which say whether that account follows a user or
+    // bookmarked a work. Such an app renders anew from its own calls.
+    const server = ownCalls ? null : readPageData();
     const queryClient = createQueryClient();
     // before the persister restores anything: the server's answers are the page's first data
     if (server) hydrate(queryClient, server.queries);
