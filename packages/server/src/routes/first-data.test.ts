@@ -121,19 +121,16 @@ describe('the first-data head part', () => {
     expect(picture.headers['content-type']).toMatch(/^image\//);
   });
 
-  it('preloads home’s trending tags and ranking row, with the row’s square pictures', async () => {
+  it('preloads home’s ranking row, with the row’s square pictures (not the trending tags)', async () => {
     for (const path of ['/', '/home']) {
       const links = await preloads(t, path);
-      expect(links.slice(0, 2).map((l) => [l.as, l.crossorigin])).toEqual([
-        ['fetch', true],
-        ['fetch', true],
-      ]);
-      expect(links[0]!.href).toBe('/api/pixiv/tags');
-      expect(links[1]!.href).toMatch(/^\/api\/pixiv\/rank\?mode=day&date=\d{4}-\d{2}-\d{2}$/);
+      expect([links[0]!.as, links[0]!.crossorigin]).toEqual(['fetch', true]);
+      expect(links[0]!.href).toMatch(/^\/api\/pixiv\/rank\?mode=day&date=\d{4}-\d{2}-\d{2}$/);
+      expect(links.filter((l) => l.as === 'fetch')).toHaveLength(1);
     }
-    const href = (await preloads(t, '/'))[1]!.href;
+    const href = (await preloads(t, '/'))[0]!.href;
     const illusts = await rankingIllusts(t, href);
-    const pictures = (await preloads(t, '/')).slice(2);
+    const pictures = (await preloads(t, '/')).slice(1);
     // the row's cards: no manga, no multi-page work (a picture of one would never be used)
     const prefs = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
     const expected = illusts
@@ -311,7 +308,6 @@ describe('pagePlan', () => {
     const date = window.defaultDate;
     for (const path of ['/', '/home', '/index', '/index.html'])
       expect(pagePlan(path, now)!.calls.map(mirrorUrl), path).toEqual([
-        '/api/pixiv/tags',
         `/api/pixiv/rank?mode=day&date=${date}`,
       ]);
     expect(pagePlan('/home_manga', now)!.calls.map(mirrorUrl)).toEqual([

@@ -123,8 +123,9 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
 
 /**
  * What a page path needs first, as the app's screens ask for it: `/rank/{type}` its ranking's
- * first page (RankScreen, `useRankingList`: mode, date, page); home the trending tags and the
- * ranking row (HomeScreen: `useTrendingTags`, `useRankingHead`), the manga home its manga
+ * first page (RankScreen, `useRankingList`: mode, date, page); home its ranking row
+ * (HomeScreen, `useRankingHead`; not the trending tags, which only pick the search box's
+ * placeholder once the app runs and weigh 140 KB with their works), the manga home its manga
  * ranking row, the novel home its novel ranking row (`useNovelRankingHead`; the rows of
  * self-hosted mode, the spotlights and the random feeds are asked for by the app once it runs,
  * as nothing else on the page waits for them); an artwork its detail (`useIllust`); a novel its
@@ -161,7 +162,7 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
   if (/^\/(?:home|index(?:\.html)?)?$/.test(path)) {
     const ranking = { name: 'rank', params: { mode: 'day', date: window.defaultDate } };
     return {
-      calls: [{ name: 'tags', params: {} }, ranking],
+      calls: [ranking],
       cards: { call: ranking, size: 's', shows: homeShows },
     };
   }

@@ -37,7 +37,6 @@ import {
   type RawNovel,
   type RawNovelListResponse,
   type RawNovelSeriesResponse,
-  type RawTrendingTagsResponse,
   type RawUserDetailResponse,
   type RawWebviewNovel,
   type SearchFilters,
@@ -47,7 +46,7 @@ import {
   type SpotlightTab,
 } from '@pv/core';
 import { discoveryKey, discoveryPage, type DiscoveryBody } from '../state/queries/discovery.ts';
-import { TRENDING_TAGS_KEY, rankingHeadKey, trendTags } from '../state/queries/home.ts';
+import { rankingHeadKey } from '../state/queries/home.ts';
 import { illustKey } from '../state/queries/illust.ts';
 import { LIVES_KEY, liveListPage, type RawLiveList } from '../state/queries/lives.ts';
 import { novelKey, novelTextKey } from '../state/queries/novel.ts';
@@ -391,15 +390,6 @@ const discoveryFirstPage: Seed = {
   },
 };
 
-/** The home's trending tags (the search box's placeholder, picked once the app runs). */
-const trendingTags: Seed = {
-  endpoint: 'tags',
-  seed: (answer) => ({
-    key: TRENDING_TAGS_KEY,
-    data: trendTags(answer as RawTrendingTagsResponse),
-  }),
-};
-
 /**
  * A home's ranking row: the ranking's first page, asked for without a page number
  * (`useRankingHead`); the screen's row leaves out what the user's settings hide.
@@ -434,7 +424,7 @@ export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/', '/home', '/index', '/index.html'],
     screen: 'src/screens/Home/HomeScreen.tsx',
-    seeds: [trendingTags, rankingHead],
+    seeds: [rankingHead],
   },
   {
     paths: ['/home_manga'],
