@@ -355,7 +355,8 @@ test('Atom and RSS entries, the oEmbed answer and the link preview carry hostile
   expect(feed.status()).toBe(200);
   const atom = await feed.text();
   expect(atom).toContain('⟦');
-  await page.goto(`${base}/`, { waitUntil: 'commit' });
+  // a page of ours to read them in: its body parsed (at 'commit' a rendered page has none yet)
+  await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
   const entries = await page.evaluate((xml) => {
     const doc = new DOMParser().parseFromString(xml, 'application/xml');
     if (doc.querySelector('parsererror')) throw new Error('the feed is not well-formed XML');
