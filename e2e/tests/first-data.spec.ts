@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
+import { E2E_BASE_URL } from '../env.ts';
 import { rankingDateWindow } from '@pv/core';
-import { expectImageLoaded, loadProblems, startSsrServer, type OwnServer } from './helpers.ts';
+import { expectImageLoaded, loadProblems } from './helpers.ts';
 
 /** The ranking day the app asks for by default. */
 const day = () => rankingDateWindow(new Date()).defaultDate;
@@ -365,18 +366,8 @@ async function expectServedPictures(page: Page, served: readonly (string | undef
  * started as `npm start` starts it with SSR=1, on this worker's sandbox.
  */
 test.describe('the daily ranking rendered on the server', () => {
-  let server: OwnServer;
-  let base: string;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startSsrServer();
-    base = server.base;
-  });
-
-  test.afterAll(() => {
-    server?.stop();
-  });
+  // the worker's own server, which renders as `npm start` does (SSR=1)
+  const base = E2E_BASE_URL;
 
   test('without JavaScript the ranking’s cards and pictures are there', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });

@@ -9,7 +9,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { E2E_BASE_URL, SANDBOX_BASE_URL } from '../env.ts';
+import { E2E_BASE_URL } from '../env.ts';
 
 /** Waits until `img` has finished loading real pixels. */
 export async function expectImageLoaded(img: Locator) {
@@ -207,21 +207,8 @@ export async function startOwnServer(env: Record<string, string>): Promise<OwnSe
 }
 
 /**
- * A server of the spec's own with server rendering on (SSR=1, the default, named), on this
- * worker's sandbox, with no viewer notices (as the shared server has none): for the specs of
- * issue 33.
- */
-export function startSsrServer(): Promise<OwnServer> {
-  return startOwnServer({
-    SANDBOX_URL: SANDBOX_BASE_URL,
-    UPSTREAM_NOTICES: `${SANDBOX_BASE_URL}/viewer-services.invalid/no-notices.json`,
-    SSR: '1',
-  });
-}
-
-/**
  * What goes wrong while a page loads and hydrates, as it happens: console errors and hydration
- * warnings, and page errors; not the notice feed's 502, which the SSR servers' setup makes.
+ * warnings, and page errors; not the notice feed's 502, which the test servers' setup makes.
  */
 export function loadProblems(page: Page): string[] {
   const problems: string[] = [];
@@ -259,7 +246,7 @@ export const escaped = (text: string) =>
 
 /**
  * What goes wrong while the page loads: console errors and hydration warnings, page errors and
- * failed responses (not the notice feed, which the SSR servers' setup answers 502), and the calls
+ * failed responses (not the notice feed, which the test servers' setup answers 502), and the calls
  * whose path is one of `watched` (the page's first data, which it carries).
  */
 export function watch(page: Page, watched: string[]) {

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { E2E_BASE_URL } from '../env.ts';
 import {
   DEFAULT_CONTENT_SETTINGS,
   filterArtworks,
@@ -7,14 +8,7 @@ import {
   rankingDateWindow,
   type RawIllust,
 } from '@pv/core';
-import {
-  escaped,
-  expectImageLoaded,
-  firstHtml,
-  startSsrServer,
-  watch,
-  type OwnServer,
-} from './helpers.ts';
+import { escaped, expectImageLoaded, firstHtml, watch } from './helpers.ts';
 
 /**
  * Server rendering of the three homes (issue 33, SSR=1): each home's first row is in the first
@@ -66,18 +60,8 @@ const HOMES = [
 ] as const;
 
 test.describe('the homes rendered on the server', () => {
-  let server: OwnServer;
-  let base: string;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startSsrServer();
-    base = server.base;
-  });
-
-  test.afterAll(() => {
-    server?.stop();
-  });
+  // the worker's own server, which renders as `npm start` does (SSR=1)
+  const base = E2E_BASE_URL;
 
   // The random feeds ask for a ranking 2 to 14 days back, which may be the day the first row
   // shows: here always 14 days back, so that a call for the row's day is the row's own.

@@ -1,12 +1,6 @@
 import { expect, test } from './fixtures.ts';
-import {
-  escaped,
-  expectImageLoaded,
-  firstHtml,
-  startSsrServer,
-  watch,
-  type OwnServer,
-} from './helpers.ts';
+import { E2E_BASE_URL } from '../env.ts';
+import { escaped, expectImageLoaded, firstHtml, watch } from './helpers.ts';
 
 /**
  * Server rendering of the list pages people land on (issue 33, SSR=1): search results (illust
@@ -20,18 +14,8 @@ const cardTitles = (html: string, testId: string) =>
   [...html.matchAll(new RegExp(`data-testid="${testId}"[^>]*>([^<]*)<`, 'g'))].map((m) => m[1]);
 
 test.describe('list pages rendered on the server', () => {
-  let server: OwnServer;
-  let base: string;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startSsrServer();
-    base = server.base;
-  });
-
-  test.afterAll(() => {
-    server?.stop();
-  });
+  // the worker's own server, which renders as `npm start` does (SSR=1)
+  const base = E2E_BASE_URL;
 
   test('search results: the keyword and first cards in the first HTML, adopted without a refetch', async ({
     page,

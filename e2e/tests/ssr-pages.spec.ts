@@ -1,14 +1,7 @@
 import { expect, test } from './fixtures.ts';
+import { E2E_BASE_URL } from '../env.ts';
 import type { SpotlightDetail, SpotlightList } from '@pv/core';
-import {
-  escaped,
-  expectImageLoaded,
-  firstHtml,
-  requestsSettled,
-  startSsrServer,
-  watch,
-  type OwnServer,
-} from './helpers.ts';
+import { escaped, expectImageLoaded, firstHtml, requestsSettled, watch } from './helpers.ts';
 
 /**
  * Server rendering of pixivision's list and articles, the illust and novel series and a user's
@@ -36,18 +29,8 @@ const cardTitle = (testId: string, title: string) =>
 test.describe('pixivision, series and author lists rendered on the server', () => {
   // a viewer in another zone than the server's and pixiv's: dates must not differ on hydration
   test.use({ timezoneId: 'America/New_York' });
-  let server: OwnServer;
-  let base: string;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startSsrServer();
-    base = server.base;
-  });
-
-  test.afterAll(() => {
-    server?.stop();
-  });
+  // the worker's own server, which renders as `npm start` does (SSR=1)
+  const base = E2E_BASE_URL;
 
   test('pixivision: a tab’s first cards and an article’s text in the first HTML, adopted without a refetch', async ({
     page,

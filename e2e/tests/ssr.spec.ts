@@ -1,13 +1,7 @@
 import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { E2E_BASE_URL } from '../env.ts';
 import { rankingDateWindow } from '@pv/core';
-import {
-  escaped,
-  expectImageLoaded,
-  firstHtml,
-  startSsrServer,
-  watch,
-  type OwnServer,
-} from './helpers.ts';
+import { escaped, expectImageLoaded, firstHtml, watch } from './helpers.ts';
 
 /**
  * Server rendering of the landing routes beyond the illust rankings (issue 33, SSR=1): an
@@ -41,18 +35,8 @@ async function plainWork(request: APIRequestContext, base: string): Promise<RawW
 test.describe('landing routes rendered on the server', () => {
   // a viewer in another zone than the server's and pixiv's: dates must not differ on hydration
   test.use({ timezoneId: 'America/New_York' });
-  let server: OwnServer;
-  let base: string;
-
-  test.beforeAll(async () => {
-    test.setTimeout(90_000);
-    server = await startSsrServer();
-    base = server.base;
-  });
-
-  test.afterAll(() => {
-    server?.stop();
-  });
+  // the worker's own server, which renders as `npm start` does (SSR=1)
+  const base = E2E_BASE_URL;
 
   test('an artwork: its title, picture and caption in the first HTML, adopted without a refetch', async ({
     page,
