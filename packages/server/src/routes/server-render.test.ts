@@ -142,6 +142,23 @@ describe('server rendering (SSR=1)', () => {
     const images = [...root!.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
     expect(images.length).toBe(titles.length);
     expect(images[0]).toMatch(/^\/i\/c\/540x540_70\/img-master\//);
+    // the first screen's pictures load with the HTML (5 columns of square tiles at 1440 px, 4
+    // rows to 900 px), the rest as the browser's lazy loading brings them near
+    const loading = (page: string) =>
+      [...page.matchAll(/<img [^>]*>/g)]
+        .filter((m) => /src="\/i\/c\/540x540_70\/img-master\//.test(m[0]))
+        .map((m) => /loading="(\w+)"/.exec(m[0])![1]);
+    const desktop = loading(root!);
+    expect(desktop.slice(0, 20)).toEqual(Array(20).fill('eager'));
+    expect(new Set(desktop.slice(20))).toEqual(new Set(['lazy']));
+    // a phone's: 2 columns, 5 rows
+    const phone = await t.app.inject({
+      url: '/rank/daily',
+      headers: { ...PAGE, 'sec-ch-ua-mobile': '?1' },
+    });
+    const onPhone = loading(phone.body.split('<div id="root">')[1]!);
+    expect(onPhone.slice(0, 10)).toEqual(Array(10).fill('eager'));
+    expect(new Set(onPhone.slice(10))).toEqual(new Set(['lazy']));
 
     // no style attribute (the CSP allows none in markup)
     expect(root).not.toMatch(/\sstyle="/);

@@ -27,6 +27,11 @@ export interface ArtworkCardProps {
   imageProxy?: string;
   /** The work's place in a ranking (1 is first), shown on the image. */
   rank?: number;
+  /**
+   * In the first screen of a page the server rendered: its picture loads at once, with the
+   * page's HTML, not once the page has loaded (the browser's lazy loading starts after it).
+   */
+  firstScreen?: boolean;
 }
 
 /** Height of the card's title and author block, px (the grid places cards by it). */
@@ -49,6 +54,7 @@ export const ArtworkCard = memo(function ArtworkCard({
   artwork,
   imageProxy,
   rank,
+  firstScreen = false,
 }: ArtworkCardProps) {
   const { t } = useTranslation();
   const { app } = useSettings();
@@ -102,7 +108,7 @@ export const ArtworkCard = memo(function ArtworkCard({
             className={styles.image}
             src={lazy.visible ? toProxiedImageUrl(src, imageProxy) : undefined}
             alt={artwork.title}
-            loading={app.isImgLazy && !app.isImgLazyOb ? 'lazy' : 'eager'}
+            loading={app.isImgLazy && !app.isImgLazyOb && !firstScreen ? 'lazy' : 'eager'}
             decoding="async"
           />
           <span className={styles.badges}>

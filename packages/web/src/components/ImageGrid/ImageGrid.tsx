@@ -34,6 +34,17 @@ export function rowMajorLayout(kind: GridKind): GridKind {
 
 /** Cards are rendered this far above and below the viewport, px. */
 const OVERSCAN_PX = 1200;
+/** The height the server's first screen is taken to be (a desktop's or a phone's window), px. */
+const FIRST_SCREEN_PX = 900;
+
+/**
+ * How many cards of the server's grid are in its first screen: the Grid layout's square tiles,
+ * `columns` a row, rows to the first screen's height. Their pictures load with the HTML.
+ */
+export function firstScreenCards(width: number, columns: number): number {
+  return columns * Math.ceil(FIRST_SCREEN_PX / Math.max(1, width / columns));
+}
+
 /** Below this grid width the row layouts use smaller rows and tiles, px. */
 const NARROW_PX = 600;
 
@@ -89,6 +100,7 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   // render measures and places the same cards, at the same places, absolutely.
   const server = useServerRender();
   if (server && list.items.length > 0) {
+    const eager = firstScreenCards(inner, columns);
     return (
       <div className={`${styles.grid} ${styles.serverGrid}`} data-testid="image-grid">
         <div
@@ -98,9 +110,14 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
           data-layout={kind}
         >
           <GalleryListContext.Provider value={gallery}>
-            {list.items.map((item) => (
+            {list.items.map((item, i) => (
               <div key={item.id} className={styles.serverSlot}>
-                <ArtworkCard artwork={item} imageProxy={imageProxy} rank={rankOf?.get(item.id)} />
+                <ArtworkCard
+                  artwork={item}
+                  imageProxy={imageProxy}
+                  rank={rankOf?.get(item.id)}
+                  firstScreen={i < eager}
+                />
               </div>
             ))}
           </GalleryListContext.Provider>
