@@ -159,6 +159,11 @@ describe('server rendering (SSR=1)', () => {
     const onPhone = loading(phone.body.split('<div id="root">')[1]!);
     expect(onPhone.slice(0, 10)).toEqual(Array(10).fill('eager'));
     expect(new Set(onPhone.slice(10))).toEqual(new Set(['lazy']));
+    // React's preloads of the eager pictures: each once
+    const preloads = [...html.matchAll(/<link [^>]*rel="preload" as="image"[^>]*>/g)].map(
+      (m) => /href="([^"]+)"/.exec(m[0])![1],
+    );
+    expect(preloads.length).toBe(new Set(preloads).size);
 
     // no style attribute (the CSP allows none in markup)
     expect(root).not.toMatch(/\sstyle="/);
@@ -694,14 +699,24 @@ describe('server rendering (SSR=1)', () => {
       expect(root).not.toContain(ADULT_TITLE);
       expectNoInjection(res.body);
       expect(root).not.toMatch(/\sstyle="/);
-      // its first pictures at high priority, each preloaded once and only those (the head's own
-      // picks, from the same answer cached now, go)
+      // its first pictures at high priority, and every picture of the row loading with the HTML
+      // (a 1440 px window shows eight): each preloaded once by the markup, and only those (the
+      // head's own picks, from the same answer cached now, go)
       const high = [...root!.matchAll(/<img [^>]*src="([^"]+)"[^>]*fetchPriority="high"/g)];
       expect(high).toHaveLength(3);
+      const row = [...root!.matchAll(/data-testid="row-item"[^>]*>(?:<!-- -->)?<img [^>]*>/g)].map(
+        (m) => m[0],
+      );
+      expect(
+        row.map((img) => /loading="(\w+)"/.exec(img)![1]),
+        home.path,
+      ).toEqual(Array(titles.length).fill('eager'));
       const preloaded = [...res.body.matchAll(/<link [^>]*rel="preload" as="image"[^>]*>/g)].map(
         (m) => /href="([^"]+)"/.exec(m[0])![1],
       );
-      expect(preloaded.sort()).toEqual([...new Set(high.map((m) => m[1]))].sort());
+      expect(preloaded.sort()).toEqual(
+        [...new Set(row.map((img) => /src="([^"]+)"/.exec(img)![1]))].sort(),
+      );
       // the page carries its first data: no preload of it
       expect(res.body).not.toContain('href="/api/pixiv/rank?');
       expect(res.body).not.toContain('href="/api/pixiv/tags"');

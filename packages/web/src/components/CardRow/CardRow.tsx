@@ -31,7 +31,11 @@ export interface CardRowProps {
   first?: boolean;
 }
 
-/** The pictures of a first row fetched at once: the cards a 390 px phone shows of it. */
+/**
+ * The pictures of a first row fetched at high priority: the cards a 390 px phone shows of it. The
+ * row's other pictures load with the HTML too (a 1440 px window shows eight of its ten), at the
+ * browser's priority; the browser's lazy loading would start them only after the page's load.
+ */
 export const FIRST_ROW_PICTURES = 3;
 
 /** A home card: a titled row of 10 works and a 'more' slide whose background uses items 10–15. */
@@ -82,7 +86,7 @@ export function CardRow({
               <img
                 src={toProxiedImageUrl(a.images[0]?.s ?? a.thumbnail, imageProxy)}
                 alt=""
-                loading={first && i < FIRST_ROW_PICTURES ? 'eager' : 'lazy'}
+                loading={first ? 'eager' : 'lazy'}
                 fetchPriority={first && i < FIRST_ROW_PICTURES ? 'high' : undefined}
                 decoding="async"
               />
