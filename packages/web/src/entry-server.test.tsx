@@ -488,7 +488,7 @@ describe('a server-rendered page', () => {
     expect(calls.filter((c) => c === 'search_novel')).toEqual([]);
   });
 
-  it('the illust home: its ranking row hydrated with no mismatch, no refetch, the box’s tag picked once it asks for the tags', async () => {
+  it('the illust home: its ranking row hydrated with no mismatch, no refetch, the trending tags left for the app to ask for', async () => {
     const day = rankingDateWindow(new Date()).defaultDate;
     const rank = `/api/pixiv/rank?mode=day&date=${day}`;
     // the server's process picks with its seed, the browser's page with another

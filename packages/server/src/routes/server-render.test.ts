@@ -156,7 +156,7 @@ describe('server rendering (SSR=1)', () => {
       url: '/rank/daily',
       headers: { ...PAGE, 'sec-ch-ua-mobile': '?1' },
     });
-    const onPhone = loading(phone.body.split('<div id="root">')[1]!);
+    const onPhone = loading(rootOf(phone.body)!);
     expect(onPhone.slice(0, 10)).toEqual(Array(10).fill('eager'));
     expect(new Set(onPhone.slice(10))).toEqual(new Set(['lazy']));
     // React's preloads of the eager pictures: each once
