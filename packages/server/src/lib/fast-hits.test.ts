@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
 import { MemoryCacheStore } from '../plugins/cache.ts';
-import { FastHits } from './fast-hits.ts';
+import { FastHits, HitLine } from './fast-hits.ts';
+import { requestSerializer } from './log.ts';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -152,6 +153,12 @@ describe('the cache-hit path in front of Fastify', () => {
       res: { statusCode: 200 },
     });
     expect(typeof line!.responseTime).toBe('number');
+    // Fastify's own line for the hit before it: the same keys in the same order
+    const lines = t!.logs().split('\n').filter(Boolean);
+    const fastifyHit = JSON.parse(lines.at(-2)!) as Record<string, unknown>;
+    expect(fastifyHit.reqId).not.toBe(line!.reqId);
+    expect(Object.keys(line!)).toEqual(Object.keys(fastifyHit));
+    expect(Object.keys(line!.req as object)).toEqual(Object.keys(fastifyHit.req as object));
   });
 
   it('asks Fastify again once the entry is gone from the cache', async () => {
@@ -236,4 +243,59 @@ it('remembers URLs within a byte bound, as long as they may be', () => {
   expect(hits.size.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
   expect(hits.size.entries).toBeLessThan(600);
   expect(hits.size.entries).toBeGreaterThan(400);
+});
+
+describe('the hit’s request line', () => {
+  /** A logger as app.ts makes it, with a clock that stands still, writing into `out`. */
+  function logger(level: string, out: string[], options: pino.LoggerOptions = {}) {
+    return pino(
+      {
+        level,
+        serializers: { req: requestSerializer(level) as never },
+        timestamp: () => ',"time":1796298111943',
+        ...options,
+      },
+      { write: (line: string) => out.push(line) },
+    );
+  }
+  const URLS = [
+    '/api/pixiv/illust?id=179755528',
+    '/api/pixiv/search?word=%E7%8C%AB%22%3C/script%3E&refresh_token=SECRET',
+    '/api/pixiv/search?word="\u2028\\',
+  ];
+
+  it('is byte for byte the line pino writes for the same hit', () => {
+    for (const url of URLS) {
+      for (const host of ['127.0.0.1:8080', 'evil"\n{host', undefined]) {
+        const viaPino: string[] = [];
+        const viaLine: string[] = [];
+        logger('info', viaPino).info(
+          {
+            reqId: 'id-1',
+            req: { method: 'GET', url, host, ip: '::1', socket: { remotePort: 4242 }, headers: {} },
+            res: { statusCode: 200 },
+            responseTime: 0.07,
+          },
+          'request completed',
+        );
+        expect(
+          HitLine.of(logger('info', viaLine))!.write('id-1', url, host, '::1', 4242, 0.07),
+        ).toBe(true);
+        expect(viaLine, `${url} ${host}`).toEqual(viaPino);
+        expect(viaLine[0]).not.toContain('SECRET');
+      }
+    }
+  });
+
+  it('is left to pino where the logger would write another line, and dropped above info', () => {
+    const out: string[] = [];
+    expect(HitLine.of(logger('info', out, { mixin: () => ({ a: 1 }) }))).toBeUndefined();
+    expect(HitLine.of(logger('info', out, { messageKey: 'message' }))).toBeUndefined();
+    expect(HitLine.of(logger('info', out, { formatters: { log: (o) => o } }))).toBeUndefined();
+    expect(HitLine.of(logger('info', out, { hooks: { logMethod: () => {} } }))).toBeUndefined();
+    // debug's request lines carry the headers: pino writes them
+    expect(HitLine.of(logger('debug', out))!.write('id', URLS[0]!, 'h', '::1', 1, 1)).toBe(false);
+    expect(HitLine.of(logger('warn', out))!.write('id', URLS[0]!, 'h', '::1', 1, 1)).toBe(true);
+    expect(out).toEqual([]);
+  });
 });

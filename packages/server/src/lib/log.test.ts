@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
-import { isQuietPath, redactUrlSecrets } from './log.ts';
+import { isQuietPath, redactUrlSecrets, SECRET_QUERY_PARAMS } from './log.ts';
 
 let t: TestServer | undefined;
 afterEach(async () => {
@@ -96,5 +96,16 @@ describe('redactUrlSecrets', () => {
       expect(out, url).toContain('[redacted]');
     }
     expect(redactUrlSecrets('/api/x?a=1&b=refresh_token')).toBe('/api/x?a=1&b=refresh_token');
+  });
+
+  it('redacts each secret parameter by its own name and spaced with +, and leaves other URLs be', () => {
+    for (const name of SECRET_QUERY_PARAMS) {
+      for (const url of [`/api/x?${name}=SECRET`, `/api/x?a=1&+${name}+=SECRET`]) {
+        expect(redactUrlSecrets(url), url).toContain('=[redacted]');
+        expect(redactUrlSecrets(url), url).not.toContain('SECRET');
+      }
+    }
+    const plain = '/api/pixiv/illust?id=179755528&type=illust';
+    expect(redactUrlSecrets(plain)).toBe(plain);
   });
 });

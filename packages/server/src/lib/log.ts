@@ -34,11 +34,16 @@ function paramName(raw: string): string {
   return name.trim().toLowerCase();
 }
 
+/** Every name in SECRET_QUERY_PARAMS contains one of these (or hides it behind a `%`). */
+const MAY_NAME_A_SECRET = /%|code|token|session|phpsessid/i;
+
 /**
  * The URL with the values of SECRET_QUERY_PARAMS replaced by `[redacted]`, however the name is
  * spelled (`?%72efresh_token=`, `;refresh_token=`, `REFRESH_TOKEN=`).
  */
 export function redactUrlSecrets(url: string): string {
+  // most URLs name no secret even in part, nor hide a name in percent-escapes: nothing to split
+  if (!MAY_NAME_A_SECRET.test(url)) return url;
   const parts = url.split(/([?&;])/);
   for (let i = 2; i < parts.length; i += 2) {
     const part = parts[i]!;
