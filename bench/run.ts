@@ -129,6 +129,10 @@ if (runs('server')) {
   console.log(
     'ratio to bare node:http (goal on mirror_cache_hit):',
     server.ratio_to_bare_node,
+    'each round:',
+    server.rounds_ratio_to_bare_node,
+    'p99 over bare node:http:',
+    server.p99_over_bare_node,
     'ratio to nginx:',
     server.ratio_to_nginx,
     'log info/warn:',

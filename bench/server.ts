@@ -13,8 +13,9 @@
  * count (wrk's Lua `done` reports the rest as status errors). The sandbox, the servers and nginx
  * each run as their own process. Goals (issue 37: ratios to a floor measured in the same run):
  * cache-hit rate at the default log level (info) ≥ 0.8× the bare node:http server's on the same
- * bytes (`ratio_to_bare_node`, `ratio_to_bare_node_ok`), p99 < 5 ms (`p99_ok`), no non-2xx answer
- * (`non_2xx_ok`); nginx's figures stay as information. run.ts exits 1 when one is missed. Writes
+ * bytes (`ratio_to_bare_node`, `ratio_to_bare_node_ok`), its p99 ≤ 1.5× the bare server's
+ * (`p99_over_bare_node`, `p99_ok`), each the median of the rounds' ratios; no non-2xx answer
+ * (`non_2xx_ok`); the absolute figures and nginx's stay as information. run.ts exits 1 when one is missed. Writes
  * `server.json` through run.ts.
  */
 import { waitFor } from './app.ts';
@@ -33,15 +34,18 @@ const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx';
 const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const THREADS = Number(process.env.BENCH_THREADS ?? 2);
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** The unmeasured warm-up of each contender before the rounds (0: none). */
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
 /** How long the sandbox and the servers may take to start (tsx compiles them; slow when loaded). */
 const START_TIMEOUT_MS = 180_000;
-/** The goals: the cache hit's rate over the bare node:http server's (issue 37), and its p99. */
+/**
+ * The goals (issue 37: ratios to a floor measured in the same run): the cache hit's rate over the
+ * bare node:http server's, and its p99 over the bare server's p99.
+ */
 export const GOAL_RATIO_TO_BARE_NODE = 0.8;
-export const GOAL_P99_MS = 5;
+export const GOAL_P99_OVER_BARE_NODE = 1.5;
 
 /** One contender's figures (the median round by rate). */
 export interface WrkResult {
@@ -73,8 +77,15 @@ export interface ServerBenchResult {
   mirror_cache_hit_log_warn: WrkResult;
   bare_node_json: WrkResult;
   generator_ceiling: WrkResult;
-  /** The cache hit's rate over the bare node:http server's, at info and at warn (the goal: info). */
+  /**
+   * The cache hit's rate over the bare node:http server's, at info and at warn (the goal: info):
+   * the median of the rounds' ratios, each between runs next to each other in time.
+   */
   ratio_to_bare_node: { mirror_cache_hit: number; mirror_cache_hit_log_warn: number };
+  /** Each round's ratio of the rates at info. */
+  rounds_ratio_to_bare_node: number[];
+  /** The cache hit's p99 at info over the bare server's, the median of the rounds' ratios. */
+  p99_over_bare_node: number;
   /** Information: each rate over nginx's on the same bytes. */
   ratio_to_nginx: { mirror_cache_hit: number; image_proxy: number; bare_node_json: number };
   /** The mirror's rate at info over its rate at warn: what the request log costs. */
@@ -82,7 +93,12 @@ export interface ServerBenchResult {
   ratio_to_bare_node_ok: boolean;
   p99_ok: boolean;
   non_2xx_ok: boolean;
-  goals: { ratio_to_bare_node: number; p99_ms: number; met: boolean; missed: string[] };
+  goals: {
+    ratio_to_bare_node: number;
+    p99_over_bare_node: number;
+    met: boolean;
+    missed: string[];
+  };
 }
 
 /** wrk's Lua: at the end, one JSON line with the counts and the latency percentiles (µs). */
@@ -269,13 +285,16 @@ export async function measureServer(): Promise<ServerBenchResult> {
     const bare = `http://127.0.0.1:${barePort}`;
     await waitFor(`${bare}/`, 10_000, 200);
 
+    // the cache hit at info, the bare server and the hit at warn next to each other, forwards or
+    // backwards: each round's ratios compare runs a few seconds apart (this machine's speed
+    // drifts by a third within a minute)
     const contenders = {
       mirror_cache_hit: `${server}${mirrorPath}`,
-      nginx_json: `${nginx}/illust.json`,
       bare_node_json: `${bare}/`,
+      mirror_cache_hit_log_warn: `${quiet}${mirrorPath}`,
+      nginx_json: `${nginx}/illust.json`,
       image_proxy: imageUrl,
       nginx_image: `${nginx}/image.jpg`,
-      mirror_cache_hit_log_warn: `${quiet}${mirrorPath}`,
       generator_ceiling: `${nginx}/empty`,
     };
     type Name = keyof typeof contenders;
@@ -310,21 +329,31 @@ export async function measureServer(): Promise<ServerBenchResult> {
       image_proxy: Number((r.image_proxy.rps / r.nginx_image.rps).toFixed(3)),
       bare_node_json: Number((r.bare_node_json.rps / r.nginx_json.rps).toFixed(3)),
     };
+    const perRound = (a: Name, b: Name, figure: 'rps' | 'p99_ms') =>
+      rounds[a].map((round, i) => round[figure] / rounds[b][i]![figure]);
+    const medianOf = (values: number[]) => {
+      const sorted = [...values].sort((x, y) => x - y);
+      return Number(sorted[Math.floor(sorted.length / 2)]!.toFixed(3));
+    };
+    const roundsToBare = perRound('mirror_cache_hit', 'bare_node_json', 'rps');
     const toBare = {
-      mirror_cache_hit: Number((r.mirror_cache_hit.rps / r.bare_node_json.rps).toFixed(3)),
-      mirror_cache_hit_log_warn: Number(
-        (r.mirror_cache_hit_log_warn.rps / r.bare_node_json.rps).toFixed(3),
+      mirror_cache_hit: medianOf(roundsToBare),
+      mirror_cache_hit_log_warn: medianOf(
+        perRound('mirror_cache_hit_log_warn', 'bare_node_json', 'rps'),
       ),
     };
+    const p99OverBare = medianOf(perRound('mirror_cache_hit', 'bare_node_json', 'p99_ms'));
     const missed: string[] = [];
     const ratioOk = toBare.mirror_cache_hit >= GOAL_RATIO_TO_BARE_NODE;
     if (!ratioOk)
       missed.push(
         `cache-hit rate ${toBare.mirror_cache_hit}× the bare node:http server's, the goal is ≥ ${GOAL_RATIO_TO_BARE_NODE}`,
       );
-    const p99Ok = r.mirror_cache_hit.p99_ms < GOAL_P99_MS;
+    const p99Ok = p99OverBare <= GOAL_P99_OVER_BARE_NODE;
     if (!p99Ok)
-      missed.push(`cache-hit p99 ${r.mirror_cache_hit.p99_ms} ms, the goal is < ${GOAL_P99_MS} ms`);
+      missed.push(
+        `cache-hit p99 ${p99OverBare}× the bare node:http server's, the goal is ≤ ${GOAL_P99_OVER_BARE_NODE}×`,
+      );
     let non2xxOk = true;
     for (const name of names) {
       if (r[name].non_2xx > 0 || r[name].socket_errors > 0) {
@@ -343,16 +372,18 @@ export async function measureServer(): Promise<ServerBenchResult> {
       warmup_s: WARMUP_S,
       ...r,
       ratio_to_bare_node: toBare,
+      rounds_ratio_to_bare_node: roundsToBare.map((r) => Number(r.toFixed(3))),
+      p99_over_bare_node: p99OverBare,
       ratio_to_nginx: ratio,
-      log_info_over_warn: Number(
-        (r.mirror_cache_hit.rps / r.mirror_cache_hit_log_warn.rps).toFixed(3),
+      log_info_over_warn: medianOf(
+        perRound('mirror_cache_hit', 'mirror_cache_hit_log_warn', 'rps'),
       ),
       ratio_to_bare_node_ok: ratioOk,
       p99_ok: p99Ok,
       non_2xx_ok: non2xxOk,
       goals: {
         ratio_to_bare_node: GOAL_RATIO_TO_BARE_NODE,
-        p99_ms: GOAL_P99_MS,
+        p99_over_bare_node: GOAL_P99_OVER_BARE_NODE,
         met: missed.length === 0,
         missed,
       },

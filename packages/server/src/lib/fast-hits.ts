@@ -40,6 +40,25 @@ export interface RememberedHit {
   extra?: Readonly<Record<string, string>>;
 }
 
+/** A remembered hit with the headers every answer of it carries, as name, value, name, value. */
+interface Remembered extends RememberedHit {
+  headers: readonly string[];
+}
+
+/**
+ * The headers of a hit's answers that are the same every time, in the order Fastify's path sends
+ * them (its route's own after the type, the security headers last), each name once.
+ */
+function steadyHeaders(hit: RememberedHit): string[] {
+  const merged: Record<string, string> = {
+    'content-type': hit.contentType,
+    'x-cache-hit': 'true',
+    ...hit.extra,
+    ...SECURITY_HEADERS,
+  };
+  return Object.entries(merged).flat();
+}
+
 /** The budget the mirror's rate limit keeps per client, shared with this path. */
 export interface SharedRateLimit {
   /** Requests a minute (0: off). */
@@ -70,7 +89,7 @@ const REMEMBERED_MAX = 10_000;
 const REMEMBERED_MAX_BYTES = 8 * 1024 * 1024;
 
 export class FastHits {
-  private readonly remembered = new LRUCache<string, RememberedHit>({
+  private readonly remembered = new LRUCache<string, Remembered>({
     max: REMEMBERED_MAX,
     maxSize: REMEMBERED_MAX_BYTES,
     sizeCalculation: (hit, url) => rememberedBytes(url, hit),
@@ -109,7 +128,8 @@ export class FastHits {
 
   /** The mirror's handler: `url` (as the client sent it) was answered from the cache. */
   remember(url: string, language: string | undefined, hit: RememberedHit): void {
-    if (this.store) this.remembered.set(rememberKey(url, language), hit);
+    if (this.store)
+      this.remembered.set(rememberKey(url, language), { ...hit, headers: steadyHeaders(hit) });
   }
 
   /** URLs remembered and about the bytes they take. */
@@ -140,16 +160,22 @@ export class FastHits {
     if (!entry?.bytes || entry.expires <= now) return false;
     const started = performance.now();
     const ip = this.clientIp(req);
-    const out: Record<string, string | number> = {};
+    // name, value, name, value: node writes an array's headers in order, without a key walk
+    const out: (string | number)[] = hit.headers.slice();
     const limit = this.rateLimit;
     if (limit && limit.max > 0) {
       let state: { current: number; ttl: number } | undefined;
       limit.store.incr(normalizeIP(ip), (_e, s) => (state = s), limit.timeWindow, limit.max);
       // over the budget (or a store that is not synchronous): Fastify answers it
       if (!state || state.current > limit.max) return false;
-      out['x-ratelimit-limit'] = limit.max;
-      out['x-ratelimit-remaining'] = limit.max - state.current;
-      out['x-ratelimit-reset'] = Math.ceil(state.ttl / 1000);
+      out.push(
+        'x-ratelimit-limit',
+        limit.max,
+        'x-ratelimit-remaining',
+        limit.max - state.current,
+        'x-ratelimit-reset',
+        Math.ceil(state.ttl / 1000),
+      );
     }
     const id = randomUUID();
     const encoding = pickEncoding(headers['accept-encoding']);
@@ -159,16 +185,17 @@ export class FastHits {
       entry.expires === Infinity
         ? (hit.ttl ?? NO_EXPIRY_MAX_AGE)
         : Math.max(0, Math.floor((entry.expires - now) / 1000));
-    out['content-type'] = hit.contentType;
-    out['cache-control'] = maxAge > 0 ? `max-age=${maxAge}` : 'no-cache';
-    out['x-cache-hit'] = 'true';
-    if (hit.extra) Object.assign(out, hit.extra);
-    if (encoded && encoding) out['content-encoding'] = encoding;
-    if (entry.bytes.length >= COMPRESS_MIN_BYTES) out.vary = 'accept-encoding';
-    out['x-request-id'] = id;
-    Object.assign(out, SECURITY_HEADERS);
-    out['content-length'] = body.length;
-    out['x-process-time'] = ((performance.now() - started) / 1000).toFixed(4);
+    out.push('cache-control', maxAge > 0 ? `max-age=${maxAge}` : 'no-cache');
+    if (encoded && encoding) out.push('content-encoding', encoding);
+    if (entry.bytes.length >= COMPRESS_MIN_BYTES) out.push('vary', 'accept-encoding');
+    out.push(
+      'x-request-id',
+      id,
+      'content-length',
+      body.length,
+      'x-process-time',
+      ((performance.now() - started) / 1000).toFixed(4),
+    );
     res.writeHead(200, out);
     res.end(body);
     this.answered++;
@@ -205,8 +232,10 @@ export function isPlainAnonymousGet(
 }
 
 /** Two bytes a character at worst, and the object's own few. */
-function rememberedBytes(url: string, hit: RememberedHit): number {
-  return 2 * (url.length + hit.key.length + hit.contentType.length) + 96;
+function rememberedBytes(url: string, hit: Remembered): number {
+  let headers = 0;
+  for (const part of hit.headers) headers += part.length;
+  return 2 * (url.length + hit.key.length + headers) + 96 + 8 * hit.headers.length;
 }
 
 function rememberKey(url: string, language: string | undefined): string {
@@ -225,20 +254,6 @@ const {
   timeSym,
 } = pino.symbols;
 
-/** The parts of a pino logger the hit's line is written with. */
-interface PinoParts {
-  [streamSym]: { write(line: string): unknown };
-  [chindingsSym]: string;
-  [levelValSym]: number;
-  /** `{"level":30`, as the level formatter writes it. */
-  [lsCacheSym]: Record<number, string>;
-  [messageKeySym]: string;
-  [mixinSym]?: unknown;
-  [hooksSym]?: { logMethod?: unknown; streamWrite?: unknown };
-  [formattersSym]?: { log?: unknown };
-  [timeSym]: () => string;
-}
-
 /** pino's value of `info`. */
 const INFO = 30;
 
@@ -251,19 +266,36 @@ const INFO = 30;
  * other message key, any of which would change the line): otherwise the hit logs through pino.
  */
 export class HitLine {
-  private constructor(private readonly logger: PinoParts) {}
+  private constructor(
+    private readonly logger: Record<symbol, unknown>,
+    private readonly stream: { write(line: string): unknown },
+    /** `{"level":30`, as the level formatter writes it. */
+    private readonly levelPart: string,
+    /** `,"pid":…,"hostname":…`: the logger's bindings. */
+    private readonly bindings: string,
+    /** `,"time":…` */
+    private readonly time: () => string,
+  ) {}
 
   static of(log: FastifyBaseLogger): HitLine | undefined {
-    const logger = log as unknown as PinoParts;
-    if (typeof logger[streamSym]?.write !== 'function') return undefined;
-    if (typeof logger[chindingsSym] !== 'string' || typeof logger[timeSym] !== 'function')
-      return undefined;
-    if (typeof logger[lsCacheSym]?.[INFO] !== 'string' || logger[messageKeySym] !== 'msg')
-      return undefined;
-    if (logger[mixinSym] || logger[hooksSym]?.logMethod || logger[hooksSym]?.streamWrite)
-      return undefined;
-    if (logger[formattersSym]?.log) return undefined;
-    return new HitLine(logger);
+    const logger = log as unknown as Record<symbol, unknown>;
+    const stream = logger[streamSym] as { write?: unknown } | undefined;
+    const levelPart = (logger[lsCacheSym] as Record<number, unknown> | undefined)?.[INFO];
+    const bindings = logger[chindingsSym];
+    const time = logger[timeSym];
+    if (typeof stream?.write !== 'function' || typeof levelPart !== 'string') return undefined;
+    if (typeof bindings !== 'string' || typeof time !== 'function') return undefined;
+    const hooks = logger[hooksSym] as { logMethod?: unknown; streamWrite?: unknown } | undefined;
+    const formatters = logger[formattersSym] as { log?: unknown } | undefined;
+    if (logger[messageKeySym] !== 'msg' || logger[mixinSym] || formatters?.log) return undefined;
+    if (hooks?.logMethod || hooks?.streamWrite) return undefined;
+    return new HitLine(
+      logger,
+      stream as { write(line: string): unknown },
+      levelPart,
+      bindings,
+      time as () => string,
+    );
   }
 
   /**
@@ -278,14 +310,13 @@ export class HitLine {
     remotePort: number | undefined,
     responseTime: number,
   ): boolean {
-    const logger = this.logger;
-    const level = logger[levelValSym];
+    const level = this.logger[levelValSym] as number;
     if (level > INFO) return true;
     if (level < INFO) return false;
     const hostPart = host === undefined ? '' : `"host":${JSON.stringify(host)},`;
     const portPart = remotePort === undefined ? '' : `,"remotePort":${remotePort}`;
-    logger[streamSym].write(
-      `${logger[lsCacheSym][INFO]}${logger[timeSym]()}${logger[chindingsSym]},"reqId":"${id}",` +
+    this.stream.write(
+      `${this.levelPart}${this.time()}${this.bindings},"reqId":"${id}",` +
         `"req":{"method":"GET","url":${JSON.stringify(redactUrlSecrets(url))},${hostPart}` +
         `"remoteAddress":${JSON.stringify(ip)}${portPart}},"res":{"statusCode":200},` +
         `"responseTime":${responseTime},"msg":"request completed"}\n`,
