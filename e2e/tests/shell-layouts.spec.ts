@@ -89,7 +89,7 @@ test('the grid switches layouts with the setting, also from another tab @phone',
   await other.close();
 });
 
-test('a Justified grid of a whole ranking keeps a bounded DOM @phone', async ({ page }) => {
+test('a Justified grid of a whole ranking keeps a bounded DOM', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto('/rank/daily');
   await setApp(page, { wfType: 'Justified' });
