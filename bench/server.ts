@@ -15,8 +15,8 @@
  * cache-hit rate at the default log level (info) ≥ 0.8× the bare node:http server's on the same
  * bytes (`ratio_to_bare_node`, `ratio_to_bare_node_ok`), its p99 ≤ 1.5× the bare server's
  * (`p99_over_bare_node`, `p99_ok`), each the median of the rounds' ratios; no non-2xx answer
- * (`non_2xx_ok`); the absolute figures and nginx's stay as information. run.ts exits 1 when one is missed. Writes
- * `server.json` through run.ts.
+ * (`non_2xx_ok`); the absolute figures and nginx's stay as information. run.ts exits 1 when one
+ * is missed. Writes `server.json` through run.ts.
  */
 import { waitFor } from './app.ts';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';

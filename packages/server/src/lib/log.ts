@@ -34,8 +34,8 @@ function paramName(raw: string): string {
   return name.trim().toLowerCase();
 }
 
-/** Every name in SECRET_QUERY_PARAMS contains one of these (or hides it behind a `%`). */
-const MAY_NAME_A_SECRET = /%|code|token|session|phpsessid/i;
+/** A URL that may name a secret parameter: one of their names in any case, or a `%` escape. */
+const MAY_NAME_A_SECRET = new RegExp(['%', ...SECRET_QUERY_PARAMS].join('|'), 'i');
 
 /**
  * The URL with the values of SECRET_QUERY_PARAMS replaced by `[redacted]`, however the name is
