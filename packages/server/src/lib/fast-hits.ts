@@ -40,9 +40,13 @@ export interface RememberedHit {
   extra?: Readonly<Record<string, string>>;
 }
 
-/** A remembered hit with the headers every answer of it carries, as name, value, name, value. */
+/**
+ * A remembered hit with the headers every answer of it carries (name, value, name, value) and its
+ * URL as its log line writes it (redacted, as a JSON string), both made once at `remember`.
+ */
 interface Remembered extends RememberedHit {
   headers: readonly string[];
+  urlJson: string;
 }
 
 /**
@@ -130,7 +134,11 @@ export class FastHits {
   /** The mirror's handler: `url` (as the client sent it) was answered from the cache. */
   remember(url: string, language: string | undefined, hit: RememberedHit): void {
     if (this.store)
-      this.remembered.set(rememberKey(url, language), { ...hit, headers: steadyHeaders(hit) });
+      this.remembered.set(rememberKey(url, language), {
+        ...hit,
+        headers: steadyHeaders(hit),
+        urlJson: HitLine.urlJson(url),
+      });
   }
 
   /** URLs remembered and about the bytes they take. */
@@ -201,7 +209,7 @@ export class FastHits {
     res.end(body);
     this.answered++;
     const responseTime = Math.round((performance.now() - started) * 100) / 100;
-    if (!this.line?.write(id, url, headers.host, ip, req.socket.remotePort, responseTime))
+    if (!this.line?.write(id, hit.urlJson, headers.host, ip, req.socket.remotePort, responseTime))
       this.log?.info(
         {
           reqId: id,
@@ -267,6 +275,13 @@ const INFO = 30;
  * other message key, any of which would change the line): otherwise the hit logs through pino.
  */
 export class HitLine {
+  /** The last line's host and its part of the line. */
+  private host: string | undefined;
+  private hostPart = '';
+  /** The last line's client address and its JSON. */
+  private ip = '';
+  private ipJson = '""';
+
   private constructor(
     private readonly logger: Record<symbol, unknown>,
     private readonly stream: { write(line: string): unknown },
@@ -277,6 +292,11 @@ export class HitLine {
     /** `,"time":…` */
     private readonly time: () => string,
   ) {}
+
+  /** A URL as the line writes it: its secrets redacted, as a JSON string. */
+  static urlJson(url: string): string {
+    return JSON.stringify(redactUrlSecrets(url));
+  }
 
   static of(log: FastifyBaseLogger): HitLine | undefined {
     const logger = log as unknown as Record<symbol, unknown>;
@@ -300,12 +320,13 @@ export class HitLine {
   }
 
   /**
-   * Writes the line, or drops it when the logger's level is above `info`; false at `debug` and
-   * `trace`, whose request lines carry the headers too: pino writes those.
+   * Writes the line (`urlJson` from `HitLine.urlJson`), or drops it when the logger's level is
+   * above `info`; false at `debug` and `trace`, whose request lines carry the headers too: pino
+   * writes those.
    */
   write(
     id: string,
-    url: string,
+    urlJson: string,
     host: string | undefined,
     ip: string,
     remotePort: number | undefined,
@@ -314,12 +335,20 @@ export class HitLine {
     const level = this.logger[levelValSym] as number;
     if (level > INFO) return true;
     if (level < INFO) return false;
-    const hostPart = host === undefined ? '' : `"host":${JSON.stringify(host)},`;
+    // a server's hits come from few clients under few host names: their JSON is kept, not redone
+    if (host !== this.host) {
+      this.host = host;
+      this.hostPart = host === undefined ? '' : `"host":${JSON.stringify(host)},`;
+    }
+    if (ip !== this.ip) {
+      this.ip = ip;
+      this.ipJson = JSON.stringify(ip);
+    }
     const portPart = remotePort === undefined ? '' : `,"remotePort":${remotePort}`;
     this.stream.write(
       `${this.levelPart}${this.time()}${this.bindings},"reqId":"${id}",` +
-        `"req":{"method":"GET","url":${JSON.stringify(redactUrlSecrets(url))},${hostPart}` +
-        `"remoteAddress":${JSON.stringify(ip)}${portPart}},"res":{"statusCode":200},` +
+        `"req":{"method":"GET","url":${urlJson},${this.hostPart}` +
+        `"remoteAddress":${this.ipJson}${portPart}},"res":{"statusCode":200},` +
         `"responseTime":${responseTime},"msg":"request completed"}\n`,
     );
     return true;
