@@ -1,4 +1,4 @@
-import { configure } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { clearToasts } from './state/ui/toast.ts';
 
 // findBy… and waitFor wait for a state up to 5 s, not 1 s: rendering a screen on a loaded
@@ -36,9 +36,13 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
 }
 
 // The web project runs its files in one shared jsdom per worker (vitest.config.ts: isolate
-// false), and this file runs again before each file: each starts with empty storage, no cookies
-// and a bare document, as in a page of its own.
+// false), and this file runs again before each file: each starts with nothing mounted, empty
+// storage, no cookies and a bare document, as in a page of its own. (Testing Library unmounts
+// after each test only with Vitest's globals, which this project does not turn on: a tree an
+// earlier file left mounted kept its subscriptions, such as a toaster's, which started the next
+// file's toast timers.)
 if (typeof window !== 'undefined') {
+  cleanup();
   localStorage.clear();
   sessionStorage.clear();
   for (const cookie of document.cookie.split(';')) {
