@@ -42,7 +42,7 @@ const timing = (page: Page) =>
   });
 
 /** The first-paint cookie of an English user on the default settings who blocks a tag. */
-const SHELL_USER_PAINT = 'auto.38a9f5.en.Masonry.ab';
+const SHELL_USER_PAINT = 'auto.38a9f5.en.Masonry.ab.5';
 
 /**
  * Makes the page's browser a user who blocks a tag: the server renders no list it cannot filter
@@ -264,7 +264,7 @@ test('no landing page, rendered or shell, leaves a preloaded answer unused: Chro
  * A dark-theme, Japanese, Grid-layout user with a pink accent who blocks a tag (the cookie the app
  * mirrors): the server renders no list for them, every landing page is the app's shell.
  */
-const PAINT = 'dark.ff0066.ja.Grid.ab';
+const PAINT = 'dark.ff0066.ja.Grid.ab.5';
 
 test('the first HTML of a landing page carries the shell and the user’s theme and language', async ({
   request,
@@ -394,7 +394,7 @@ test.describe('the daily ranking rendered on the server', () => {
    * A dark-theme, Japanese, Grid-layout user who shows R-18 works: the cookie the app mirrors,
    * and the settings and language behind it (a page's app reads these).
    */
-  const USER_PAINT = 'dark.ff0066.ja.Grid.ra';
+  const USER_PAINT = 'dark.ff0066.ja.Grid.ra.5';
   const USER_SETTINGS = {
     content: { r18: true, r18g: false, ai: true },
     app: { theme: 'dark', accent: '#ff0066', wfType: 'Grid' },

@@ -22,9 +22,10 @@ describe('the first paint cookie', () => {
         hideRankManga: true,
         observeImages: true,
       },
+      minLikes: 1200,
     } as const;
     const value = formatFirstPaint(paint);
-    expect(value).toBe('dark.38a9f5.zh-Hant.LabEqualHeight.rgabmo');
+    expect(value).toBe('dark.38a9f5.zh-Hant.LabEqualHeight.rgabmo.1200');
     expect(value).toMatch(/^[\w.-]+$/);
     expect(parseFirstPaint(value)).toEqual(paint);
     expect(formatFirstPaint({ ...paint, accent: '#ABCDEF' })).toContain('.abcdef.');
@@ -38,6 +39,14 @@ describe('the first paint cookie', () => {
       // the format before the filters: which works the user hides is unknown
       'dark.38a9f5.ja.Grid',
       'dark.38a9f5.ja.Grid.a.extra',
+      // the minimum of likes: decimal digits of a safe integer, nothing else
+      'dark.38a9f5.ja.Grid.a.',
+      'dark.38a9f5.ja.Grid.a.-1',
+      'dark.38a9f5.ja.Grid.a.1e3',
+      'dark.38a9f5.ja.Grid.a.0x10',
+      'dark.38a9f5.ja.Grid.a. 5',
+      'dark.38a9f5.ja.Grid.a.9007199254740992',
+      'dark.38a9f5.ja.Grid.a.5.5',
       'black.38a9f5.ja.Grid.a',
       'dark.38a9f5.xx.Grid.a',
       'dark.38a9f5.ja.grid.a',
@@ -66,7 +75,13 @@ describe('the first paint cookie', () => {
   });
 
   it('carries the content filters as the letters of those on, in order', () => {
-    const base = { theme: 'auto', accent: '#38a9f5', language: 'en', layout: 'Masonry' } as const;
+    const base = {
+      theme: 'auto',
+      accent: '#38a9f5',
+      language: 'en',
+      layout: 'Masonry',
+      minLikes: 5,
+    } as const;
     const none = {
       r18: false,
       r18g: false,
@@ -85,7 +100,7 @@ describe('the first paint cookie', () => {
     ] as const;
     for (const [filters, letters] of cases) {
       const value = formatFirstPaint({ ...base, filters });
-      expect(value).toBe(`auto.38a9f5.en.Masonry.${letters}`);
+      expect(value).toBe(`auto.38a9f5.en.Masonry.${letters}.5`);
       expect(parseFirstPaint(value)?.filters).toEqual(filters);
     }
     // the longest value fits the length check
@@ -102,9 +117,36 @@ describe('the first paint cookie', () => {
         hideRankManga: true,
         observeImages: true,
       },
+      minLikes: Number.MAX_SAFE_INTEGER,
     });
-    expect(longest).toHaveLength(42);
+    expect(longest).toHaveLength(59);
     expect(parseFirstPaint(longest)).not.toBeNull();
+    expect(parseFirstPaint(`${longest}0`)).toBeNull();
+  });
+
+  it('carries the search results’ minimum of likes, unknown in a cookie from before it', () => {
+    const paint = {
+      theme: 'light',
+      accent: '#38a9f5',
+      language: 'ja',
+      layout: 'Grid',
+      filters: {
+        r18: false,
+        r18g: false,
+        ai: true,
+        blocks: false,
+        hideRankManga: false,
+        observeImages: false,
+      },
+    } as const;
+    for (const minLikes of [0, 5, 250, 30000]) {
+      const value = formatFirstPaint({ ...paint, minLikes });
+      expect(value).toBe(`light.38a9f5.ja.Grid.a.${minLikes}`);
+      expect(parseFirstPaint(value)?.minLikes).toBe(minLikes);
+    }
+    // the format before it: theme, language and layout still paint; the minimum is unknown
+    expect(parseFirstPaint('light.38a9f5.ja.Grid.a')).toEqual({ ...paint, minLikes: null });
+    expect(formatFirstPaint({ ...paint, minLikes: null })).toBe('light.38a9f5.ja.Grid.a');
   });
 
   it('reads its own cookie out of a Cookie header, not a look-alike', () => {

@@ -1,6 +1,7 @@
 /**
  * What the first paint of a page needs from the user's settings before any app code runs (issue
- * 33): the theme, the accent, the interface language, the grid layout and the content filters.
+ * 33): the theme, the accent, the interface language, the grid layout, the content filters and the
+ * search results' minimum of likes.
  * The app mirrors them into one small cookie whenever they change; the server writes the first
  * four into the HTML it sends (`<html lang data-theme data-layout>`, the accent as custom
  * properties) and renders the page's lists with the layout and filters (server rendering). The
@@ -101,13 +102,20 @@ export interface FirstPaint {
   language: Language;
   layout: WfType;
   filters: PaintFilters;
+  /**
+   * Search results show works with at least this many likes (the searchMinFav setting); null in
+   * a cookie written before it was carried: unknown, so the server renders no list that it
+   * shapes (as for blocks) until the app writes the cookie again.
+   */
+  minLikes: number | null;
 }
 
 /**
- * The cookie's value: `{theme}.{accent without #}.{language}.{layout}.{filters}`, the filters as
- * the letters of those on (`r` R-18, `g` R-18G, `a` AI, `b` blocks, `m` hide manga in rankings,
- * `o` pictures loaded by the observer, in that order; `-` for none), e.g. `dark.38a9f5.ja.Grid.ra` (only cookie-safe characters, no
- * escaping needed).
+ * The cookie's value: `{theme}.{accent without #}.{language}.{layout}.{filters}.{minLikes}`, the
+ * filters as the letters of those on (`r` R-18, `g` R-18G, `a` AI, `b` blocks, `m` hide manga in
+ * rankings, `o` pictures loaded by the observer, in that order; `-` for none) and the minimum in
+ * decimal digits, e.g. `dark.38a9f5.ja.Grid.ra.5` (only cookie-safe characters, no escaping
+ * needed). A null minimum leaves its part out (the format before it).
  */
 export function formatFirstPaint(paint: FirstPaint): string {
   const filters = FILTER_LETTERS.filter(([key]) => paint.filters[key])
@@ -119,7 +127,15 @@ export function formatFirstPaint(paint: FirstPaint): string {
     paint.language,
     paint.layout,
     filters || '-',
+    ...(paint.minLikes === null ? [] : [String(paint.minLikes)]),
   ].join('.');
+}
+
+/** A minimum of likes: decimal digits of a safe integer, else undefined. */
+function parseMinLikes(part: string): number | undefined {
+  if (!/^\d{1,16}$/.test(part)) return undefined;
+  const n = Number(part);
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
 /** The filters of a cookie part: each letter at most once and in order, else undefined. */
@@ -139,16 +155,18 @@ const oneOf = <T extends string>(value: string, allowed: readonly T[]): T | unde
 
 /** A cookie value read back; null unless every part is one of the allowed values. */
 export function parseFirstPaint(value: string | undefined): FirstPaint | null {
-  // at most the longest valid value: 5 + 1 + 6 + 1 + 7 + 1 + 14 + 1 + 6
-  if (!value || value.length > 42) return null;
+  // at most the longest valid value: 5 + 1 + 6 + 1 + 7 + 1 + 14 + 1 + 6 + 1 + 16
+  if (!value || value.length > 59) return null;
   const parts = value.split('.');
-  if (parts.length !== 5) return null;
-  const [theme, accent, language, layout, filters] = parts as [
+  // five parts: a cookie from before the minimum of likes
+  if (parts.length !== 5 && parts.length !== 6) return null;
+  const [theme, accent, language, layout, filters, minLikes] = parts as [
     string,
     string,
     string,
     string,
     string,
+    string | undefined,
   ];
   const paint = {
     theme: oneOf(theme, THEMES),
@@ -156,9 +174,11 @@ export function parseFirstPaint(value: string | undefined): FirstPaint | null {
     language: oneOf(language, LANGUAGES),
     layout: oneOf(layout, WF_TYPES),
     filters: parseFilters(filters),
+    minLikes: minLikes === undefined ? null : parseMinLikes(minLikes),
   };
   if (!paint.theme || !paint.accent || !paint.language || !paint.layout || !paint.filters)
     return null;
+  if (paint.minLikes === undefined) return null;
   return paint as FirstPaint;
 }
 

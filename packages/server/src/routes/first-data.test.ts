@@ -151,7 +151,7 @@ describe('the first-data head part', () => {
     const picture = (a: (typeof works)[number]) =>
       a.images[0]!.m.replace('https://i.pximg.net/', '/i/');
     const shown = async (filters: string) =>
-      (await preloads(t, '/rank/daily', { cookie: `pv_paint=auto.38a9f5.en.Masonry.${filters}` }))
+      (await preloads(t, '/rank/daily', { cookie: `pv_paint=auto.38a9f5.en.Masonry.${filters}.5` }))
         .slice(1)
         .map((p) => p.href);
     // hides manga in rankings: the first cards that are not manga

@@ -47,23 +47,32 @@ export interface RenderView {
   content: ContentSettings;
   hideRankManga: boolean;
   observeImages: boolean;
+  /** Search results' minimum of likes (searchMinFav). */
+  minLikes: number;
 }
 
 /**
  * The user's settings that shape a rendered page's lists, from the first-paint cookie: `{}` for a
  * browser without the cookie (a new visitor: the default settings), null when the page must not
  * be rendered, because the server cannot know which works the user hides: a cookie that does not
- * read (an older format, or tampered with), or a user who blocks tags or authors (the lists do
- * not fit a cookie). Then the app's shell is served, and the app filters as always.
+ * read (an older format, or tampered with), a user who blocks tags or authors (the lists do
+ * not fit a cookie), or a cookie from before the minimum of likes was carried. Then the app's
+ * shell is served, and the app filters as always (and writes the cookie anew).
  */
 export function renderViewOf(req: FastifyRequest): { view?: RenderView } | null {
   const cookie = firstPaintCookie(req.headers.cookie);
   if (cookie === undefined) return {};
   const paint = parseFirstPaint(cookie);
-  if (!paint || paint.filters.blocks) return null;
+  if (!paint || paint.filters.blocks || paint.minLikes === null) return null;
   const { r18, r18g, ai, hideRankManga, observeImages } = paint.filters;
   return {
-    view: { layout: paint.layout, content: { r18, r18g, ai }, hideRankManga, observeImages },
+    view: {
+      layout: paint.layout,
+      content: { r18, r18g, ai },
+      hideRankManga,
+      observeImages,
+      minLikes: paint.minLikes,
+    },
   };
 }
 

@@ -557,6 +557,46 @@ describe('server rendering (SSR=1)', () => {
     }
   });
 
+  it('renders a search with the user’s minimum of likes (the cookie’s), as the app filters it', async () => {
+    const word = '犬';
+    const api = await t.app.inject({
+      url: `/api/pixiv/search?${new URLSearchParams({
+        word: `${word} -R-18 -R18 -18+`,
+        page: '1',
+        search_ai_type: '0',
+        mode: 'partial_match_for_tags',
+        order: 'date_desc',
+      })}`,
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    const works = (api.json() as { illusts: RawIllust[] }).illusts.filter(
+      (w) => w.x_restrict === 0,
+    );
+    const likes = works.map((w) => w.total_bookmarks).sort((a, b) => a - b);
+    // a minimum between the page's fewest and most likes: some works below it, some not
+    const min = likes[Math.floor(likes.length / 2)]!;
+    const below = works.filter((w) => w.total_bookmarks < min);
+    const kept = works.filter((w) => w.total_bookmarks >= min);
+    expect(below.length).toBeGreaterThan(0);
+    expect(kept.length).toBeGreaterThan(0);
+    const card = (id: number) => `href="/artworks/${id}"`;
+    const page = async (minLikes: number) => {
+      const res = await t.app.inject({
+        url: `/search/${encodeURIComponent(word)}`,
+        headers: { ...PAGE, cookie: `pv_paint=auto.38a9f5.en.Grid.a.${minLikes}` },
+      });
+      return { root: rootOf(res.body), body: res.body };
+    };
+    const strict = await page(min);
+    expect(strict.root).toBeDefined();
+    for (const w of below) expect(strict.root, `${w.id}`).not.toContain(card(w.id));
+    expect(kept.some((w) => strict.root!.includes(card(w.id)))).toBe(true);
+    // the app hydrates with the same minimum (the data block's view)
+    expect(strict.body).toContain(`"minLikes":${min}`);
+    const all = await page(0);
+    expect(below.some((w) => all.root!.includes(card(w.id)))).toBe(true);
+  });
+
   it('renders a novel search’s first page with the filters of its URL, escaped, no adult novel', async () => {
     t.hostile.add({
       pathPrefix: '/app-api.pixiv.net/v1/search/novel',
@@ -620,7 +660,7 @@ describe('server rendering (SSR=1)', () => {
     // a user who shows R-18 (the first-paint cookie): the adult live too
     const r18 = await t.app.inject({
       url: '/lives',
-      headers: { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Grid.ra' },
+      headers: { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Grid.ra.5' },
     });
     expect(rootOf(r18.body)).toContain(ADULT_TITLE);
   });
@@ -760,7 +800,7 @@ describe('server rendering (SSR=1)', () => {
     // R-18 shown, manga hidden in rankings, the Justified layout
     const shaped = await t.app.inject({
       url: '/rank/daily',
-      headers: { ...PAGE, cookie: 'pv_paint=dark.38a9f5.en.Justified.ram' },
+      headers: { ...PAGE, cookie: 'pv_paint=dark.38a9f5.en.Justified.ram.5' },
     });
     const root = rootOf(shaped.body);
     expect(root).toContain(ADULT_TITLE);
@@ -775,12 +815,13 @@ describe('server rendering (SSR=1)', () => {
       content: { r18: true, r18g: false, ai: true },
       hideRankManga: true,
       observeImages: false,
+      minLikes: 5,
     });
 
     // R-18 off again, AI hidden: the R-18 work is gone
     const strict = await t.app.inject({
       url: '/rank/daily',
-      headers: { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Grid.-' },
+      headers: { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Grid.-.5' },
     });
     expect(rootOf(strict.body)).toContain('data-testid="artwork-card"');
     expect(rootOf(strict.body)).not.toContain(ADULT_TITLE);
@@ -789,11 +830,14 @@ describe('server rendering (SSR=1)', () => {
   it('serves the shell to a user who blocks tags or authors, or whose cookie does not read', async () => {
     for (const cookie of [
       // blocked tags or authors: lists the cookie cannot carry
-      'pv_paint=auto.38a9f5.en.Grid.ab',
-      'pv_paint=dark.38a9f5.en.Masonry.b',
-      // the format before the filters, and a tampered value: which works are hidden is unknown
+      'pv_paint=auto.38a9f5.en.Grid.ab.5',
+      'pv_paint=dark.38a9f5.en.Masonry.b.5',
+      // the formats before the filters and before the minimum of likes, and a tampered value:
+      // which works are hidden is unknown
       'pv_paint=dark.38a9f5.en.Grid',
+      'pv_paint=dark.38a9f5.en.Grid.a',
       'pv_paint=dark.38a9f5.en.Grid.a<',
+      'pv_paint=dark.38a9f5.en.Grid.a.5<',
     ]) {
       const res = await t.app.inject({ url: '/rank/daily', headers: { ...PAGE, cookie } });
       expect(res.statusCode, cookie).toBe(200);
@@ -804,7 +848,7 @@ describe('server rendering (SSR=1)', () => {
   });
 
   it('renders the R-18 rankings for a user whose cookie shows R-18, and only theirs', async () => {
-    const cookie = 'pv_paint=auto.38a9f5.en.Grid.ra';
+    const cookie = 'pv_paint=auto.38a9f5.en.Grid.ra.5';
     const r18 = await t.app.inject({ url: '/rank/daily_r18', headers: { ...PAGE, cookie } });
     expect(rootOf(r18.body)).toContain('data-testid="artwork-card"');
     // R-18G is not shown by that cookie: the shell
@@ -883,7 +927,7 @@ describe('server rendering (SSR=1)', () => {
     for (const headers of [
       { ...PAGE, 'accept-language': 'ja' },
       { ...PAGE, 'sec-ch-ua-mobile': '?1' },
-      { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Grid.a' },
+      { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Grid.a.5' },
     ]) {
       const other = await t.app.inject({ url, headers });
       expect(rootOf(other.body)).toBeDefined();

@@ -41,6 +41,8 @@ export interface ServerView {
   hideRankManga: boolean;
   /** Pictures get their address near the viewport only (isImgLazyOb); absent: false. */
   observeImages?: boolean;
+  /** Search results' minimum of likes (searchMinFav); absent: the default. */
+  minLikes?: number;
 }
 
 /**
@@ -56,6 +58,7 @@ export function viewSettings(view: ServerView | undefined): Settings {
         wfType: view.layout,
         hideRankManga: view.hideRankManga,
         isImgLazyOb: view.observeImages === true,
+        ...(view.minLikes === undefined ? {} : { searchMinFav: view.minLikes }),
       },
     }),
   );

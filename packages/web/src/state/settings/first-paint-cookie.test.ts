@@ -36,10 +36,11 @@ describe('the first paint cookie', () => {
         hideRankManga: false,
         observeImages: false,
       },
+      minLikes: 5,
     });
     document.documentElement.lang = 'de';
     mirrorFirstPaint({ ...DEFAULT_SETTINGS, app: { ...DEFAULT_SETTINGS.app, theme: 'light' } });
-    expect(paintCookie()).toBe('light.38a9f5.de.Masonry.a');
+    expect(paintCookie()).toBe('light.38a9f5.de.Masonry.a.5');
   });
 
   it('mirrors the content filters, and whether any tag or author is blocked', () => {
@@ -49,11 +50,19 @@ describe('the first paint cookie', () => {
       content: { r18: true, r18g: false, ai: false },
       app: { ...DEFAULT_SETTINGS.app, hideRankManga: true, isImgLazyOb: true },
     });
-    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.rmo');
+    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.rmo.5');
     saveSettings({ ...DEFAULT_SETTINGS, blocks: { tags: [], authorIds: [11] } });
-    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.ab');
+    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.ab.5');
     saveSettings({ ...DEFAULT_SETTINGS, blocks: { tags: ['x'], authorIds: [] } });
-    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.ab');
+    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.ab.5');
+  });
+
+  it('mirrors the search results’ minimum of likes', () => {
+    document.documentElement.lang = 'en';
+    saveSettings({ ...DEFAULT_SETTINGS, app: { ...DEFAULT_SETTINGS.app, searchMinFav: 1000 } });
+    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.a.1000');
+    saveSettings({ ...DEFAULT_SETTINGS, app: { ...DEFAULT_SETTINGS.app, searchMinFav: 0 } });
+    expect(paintCookie()).toBe('auto.38a9f5.en.Masonry.a.0');
   });
 
   it('writes nothing before the interface language is known', () => {

@@ -1,6 +1,6 @@
 /**
  * Mirrors what the first paint needs (theme, accent, interface language, grid layout, content
- * filters, observed picture loading) into a small cookie (core rules/first-paint.ts), so that the server sends a page
+ * filters, observed picture loading, the search results' minimum of likes) into a small cookie (core rules/first-paint.ts), so that the server sends a page
  * already in the user's theme, language and layout, listing only the works the user's filters
  * show, before any app code runs (issue 33). Written whenever a setting changes (saveSettings),
  * when the language changes, and at the app's start.
@@ -34,6 +34,7 @@ export function mirrorFirstPaint(
       hideRankManga: app.hideRankManga,
       observeImages: app.isImgLazy && app.isImgLazyOb,
     },
+    minLikes: app.searchMinFav,
   });
   const current = `${FIRST_PAINT_COOKIE}=${value}`;
   if (doc.cookie.split(';').some((c) => c.trim() === current)) return;
