@@ -176,6 +176,16 @@ test.describe('landing routes rendered on the server', () => {
     await expect(page).toHaveURL(/\/users\/\d+$/);
     await expect(page.getByTestId('user-name')).not.toBeEmpty();
     await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
+    // its tabs and its list's pills are a form's buttons: they ask for the page with `?tab=`
+    await page.getByTestId('user-tab-illusts').click();
+    await expect(page).toHaveURL(/\/users\/\d+\?tab=illusts$/);
+    await expect(page.getByTestId('user-tab-illusts')).toHaveAttribute('aria-selected', 'true');
+    await expectImageLoaded(page.getByTestId('artwork-card').first().locator('img'));
+    await page.getByTestId('user-tab-page').click();
+    await expect(page).toHaveURL(/\/users\/\d+\/artworks\?type=illust$/);
+    await page.getByTestId('author-type-manga').click();
+    await expect(page).toHaveURL(/\/users\/\d+\/artworks\?type=manga$/);
+    await expect(page.getByTestId('author-type-manga')).toHaveAttribute('aria-selected', 'true');
 
     await page.goto(`${base}/rank_novel/day`);
     const novel = page.getByTestId('novel-card').first();

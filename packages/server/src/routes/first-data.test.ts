@@ -267,6 +267,19 @@ describe('pagePlan', () => {
       return p && { urls: p.calls.map(mirrorUrl), renderOnly: p.renderOnly };
     };
     const member = '/api/pixiv/member?id=7';
+    // the profile's tab (`?tab=`), as its tabs without JavaScript ask for it
+    const works = (type: string) => `/api/pixiv/member_illust?id=7&illust_type=${type}&page=1`;
+    for (const [query, call] of [
+      ['', works('illust')],
+      ['?tab=illusts', works('illust')],
+      ['?tab=manga', works('manga')],
+      ['?tab=novel', '/api/pixiv/member_novel?id=7&page=1'],
+      ['?tab=favorite', '/api/pixiv/favorite?id=7'],
+      ['?tab=fav_novel', '/api/pixiv/favorite_novel?id=7'],
+      ['?tab=related', works('illust')],
+      ['?tab=__proto__', works('illust')],
+    ])
+      expect(plan(`/users/7${query}`), query).toEqual({ urls: [member, call], renderOnly: true });
     expect(plan('/users/7/artworks?type=manga')).toEqual({
       urls: [member, '/api/pixiv/member_illust?id=7&illust_type=manga&page=1'],
       renderOnly: true,

@@ -205,10 +205,7 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
   if (user && Number(user[1]) > 0) {
     const id = String(Number(user[1]));
     return {
-      calls: [
-        { name: 'member', params: { id } },
-        { name: 'member_illust', params: { id, illust_type: 'illust', page: '1' } },
-      ],
+      calls: [{ name: 'member', params: { id } }, profileTabCall(search.get('tab'), id)],
       renderOnly: true,
     };
   }
@@ -226,6 +223,26 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
   const calls = renderOnlyCalls(path, search, context.language);
   return calls && { calls, renderOnly: true };
 }
+
+/**
+ * The first page of the profile tab `?tab=` names (UserScreen's TabPanel; its tabs are links that
+ * work without JavaScript): the same call as the tab's author list, the illustrations for any
+ * other tab (the series, the related users and a tag's works are the app's to ask for).
+ */
+function profileTabCall(tab: string | null, id: string): MirrorCall {
+  const list = PROFILE_TAB_LISTS.get(tab ?? '');
+  if (!list) return { name: 'member_illust', params: { id, illust_type: 'illust', page: '1' } };
+  const [name = '', query = ''] = list.split('?');
+  return authorListCall(name, id, new URLSearchParams(query));
+}
+
+/** The profile tabs whose list is an author list of its own, by that list's path (and query). */
+const PROFILE_TAB_LISTS = new Map([
+  ['manga', 'artworks?type=manga'],
+  ['novel', 'novels'],
+  ['favorite', 'favorites'],
+  ['fav_novel', 'favorite_novels'],
+]);
 
 /** A user's author list by its path, aliases too (AuthorListScreen's `authorListKind`). */
 const AUTHOR_LIST =

@@ -338,6 +338,37 @@ describe('server rendering (SSR=1)', () => {
     expect(res.body).not.toContain('href="/api/pixiv/member?');
   });
 
+  it('renders the profile tab its URL asks for, with tabs that ask for the next without JavaScript', async () => {
+    const date = rankingDateWindow(new Date()).defaultDate;
+    const day = await t.app.inject({ url: `/api/pixiv/rank?mode=day&date=${date}&page=1` });
+    const userId = (day.json() as { illusts: RawIllust[] }).illusts.find(
+      (w) => w.type === 'manga' && w.x_restrict === 0,
+    )!.user.id;
+    const manga = await t.app.inject({
+      url: `/api/pixiv/member_illust?id=${userId}&illust_type=manga&page=1`,
+    });
+    const first = (manga.json() as { illusts: RawIllust[] }).illusts
+      .map(normaliseIllust)
+      .find((w) => w.x_restrict === 0 && w.illust_ai_type !== 2)!;
+    const res = await t.app.inject({ url: `/users/${userId}?tab=manga`, headers: PAGE });
+    const root = rootOf(res.body)!;
+    expect(root, 'rendered #root').toBeDefined();
+    // the tabs: a GET form's submit buttons, each `?tab=` its name, the asked one selected
+    const form = /<form [^>]*method="get"[^>]*>(.*?)<\/form>/.exec(root)?.[1] ?? '';
+    expect(form).toContain('data-testid="user-tabs"');
+    const tabs = [...form.matchAll(/<button [^>]*>/g)].map((m) => m[0]);
+    const tab = (name: string) => tabs.find((b) => b.includes(`data-testid="user-tab-${name}"`))!;
+    for (const name of ['illusts', 'manga']) {
+      expect(tab(name)).toContain('type="submit"');
+      expect(tab(name)).toContain('name="tab"');
+      expect(tab(name)).toContain(`value="${name}"`);
+    }
+    expect(tab('manga')).toContain('aria-selected="true"');
+    expect(tab('illusts')).toContain('aria-selected="false"');
+    expect(root).toContain(first.title.replaceAll('&', '&amp;'));
+    expect(root).not.toContain('data-testid="list-loading"');
+  });
+
   it('renders a novel ranking: the first cards, a hidden mode the shell', async () => {
     const date = rankingDateWindow(new Date()).defaultDate;
     t.hostile.add({

@@ -459,7 +459,8 @@ export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/users/:id', '/u/:id'],
     screen: 'src/screens/User/UserScreen.tsx',
-    seeds: [userDetail, userWorks],
+    // its tab's first page (`?tab=`): the works, the novels or the bookmarks
+    seeds: [userDetail, userWorks, userNovels, ...userBookmarks],
   },
   {
     paths: ['/rank_novel/:type'],

@@ -12,6 +12,12 @@ export interface PillTabsProps<K extends string> {
   /** The tab list's test id. */
   testId?: string;
   className?: string;
+  /**
+   * The query parameter a tab is (`?{param}={tab}`): the tabs are then a GET form's submit
+   * buttons, which work without JavaScript too (a server-rendered page read before the app runs,
+   * or never); with it, a click selects through `onSelect` and the form is not sent.
+   */
+  param?: string;
 }
 
 /** Room left beside the selected tab when the row scrolls it into view, px. */
@@ -38,9 +44,9 @@ function useSelectedInView(current: string) {
 
 /** A row of pill-shaped tabs over one tab panel (discovery, 'recommended for you'). */
 export function PillTabs<K extends string>(props: PillTabsProps<K>) {
-  const { tabs, current, label, onSelect, tabTestIdPrefix, testId, className } = props;
+  const { tabs, current, label, onSelect, tabTestIdPrefix, testId, className, param } = props;
   const list = useSelectedInView(current);
-  return (
+  const row = (
     <div
       ref={list}
       className={`${styles.tabs} ${className ?? ''}`}
@@ -50,7 +56,9 @@ export function PillTabs<K extends string>(props: PillTabsProps<K>) {
       {tabs.map((tab) => (
         <button
           key={tab}
-          type="button"
+          type={param ? 'submit' : 'button'}
+          name={param}
+          value={param ? tab : undefined}
           role="tab"
           aria-selected={tab === current}
           className={`${styles.tab} ${tab === current ? styles.active : ''}`}
@@ -61,5 +69,12 @@ export function PillTabs<K extends string>(props: PillTabsProps<K>) {
         </button>
       ))}
     </div>
+  );
+  if (!param) return row;
+  // the current page with `?{param}={tab}` when no script handles the click
+  return (
+    <form method="get" className={styles.form} onSubmit={(e) => e.preventDefault()}>
+      {row}
+    </form>
   );
 }

@@ -59,6 +59,7 @@ export default function AuthorListScreen() {
             label={(k) => t(k === 'illust' ? 'user.tabs.illusts' : 'user.tabs.manga')}
             onSelect={(k) => setParams({ type: k }, { replace: true })}
             tabTestIdPrefix="author-type"
+            param="type"
           />
         )}
       </div>

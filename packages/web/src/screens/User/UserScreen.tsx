@@ -104,6 +104,7 @@ export default function UserScreen() {
               tabTestIdPrefix="user-tab"
               testId="user-tabs"
               className={styles.tabs}
+              param="tab"
             />
           )}
           {tab && TAB_PAGES[tab] && (
