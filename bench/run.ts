@@ -97,10 +97,11 @@ if (runs('ugoira')) {
   writeResult('ugoira', ugoira);
   const { gif_speedup_vs_gifjs, ours_gif_ms, gifjs_ms, gif_mean_error, gifjs_mean_error } = ugoira;
   console.table({ gif_speedup_vs_gifjs, ours_gif_ms, gifjs_ms, gif_mean_error, gifjs_mean_error });
-  console.table({ webm_ms: ugoira.webm_ms, mp4_ms: ugoira.mp4_ms, load: ugoira.load_average_1m });
+  const { webm_ms, mp4_ms, load_average_1m, outside_cpu_share, steal_share } = ugoira;
+  console.table({ webm_ms, mp4_ms, load_average_1m, outside_cpu_share, steal_share });
   if (!ugoira.comparable)
     console.log(
-      `ugoira: not comparable with a quiet machine's figures: load average ${ugoira.load_average_1m} before, ${ugoira.load_average_1m_after} after, on ${ugoira.cores} cores`,
+      `ugoira: not comparable with a quiet machine's figures: other processes took ${Math.round(outside_cpu_share * 100)} % of the CPU during the run, on ${ugoira.cores} cores`,
     );
   for (const goal of ugoira.goals.missed) missed.push(`ugoira: ${goal}`);
 }
