@@ -94,6 +94,18 @@ function expectNoInjection(html: string): void {
 
 describe('server rendering (SSR=1)', () => {
   let t: HostileTestServer;
+  /** The search call the app makes for a user with the default settings (state/queries/search.ts). */
+  const searchAnswer = (word: string) =>
+    t.app.inject({
+      url: `/api/pixiv/search?${new URLSearchParams({
+        word: `${word} -R-18 -R18 -18+`,
+        page: '1',
+        search_ai_type: '0',
+        mode: 'partial_match_for_tags',
+        order: 'date_desc',
+      })}`,
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
   let dist: string;
   beforeAll(async () => {
     dist = webDistWithServerBundle();
@@ -546,17 +558,7 @@ describe('server rendering (SSR=1)', () => {
         return body;
       },
     });
-    // the call the app makes for a user with the default settings (state/queries/search.ts)
-    const api = await t.app.inject({
-      url: `/api/pixiv/search?${new URLSearchParams({
-        word: `${word} -R-18 -R18 -18+`,
-        page: '1',
-        search_ai_type: '0',
-        mode: 'partial_match_for_tags',
-        order: 'date_desc',
-      })}`,
-      headers: { 'accept-language': 'en-US,en;q=0.9' },
-    });
+    const api = await searchAnswer(word);
     const second = (api.json() as { illusts: RawIllust[] }).illusts[1]!;
     for (const path of [`/search/${encodeURIComponent(word)}`, `/s/${encodeURIComponent(word)}`]) {
       const res = await t.app.inject({ url: path, headers: PAGE });
@@ -590,16 +592,7 @@ describe('server rendering (SSR=1)', () => {
 
   it('renders a search with the user’s minimum of likes (the cookie’s), as the app filters it', async () => {
     const word = '犬';
-    const api = await t.app.inject({
-      url: `/api/pixiv/search?${new URLSearchParams({
-        word: `${word} -R-18 -R18 -18+`,
-        page: '1',
-        search_ai_type: '0',
-        mode: 'partial_match_for_tags',
-        order: 'date_desc',
-      })}`,
-      headers: { 'accept-language': 'en-US,en;q=0.9' },
-    });
+    const api = await searchAnswer(word);
     const works = (api.json() as { illusts: RawIllust[] }).illusts.filter(
       (w) => w.x_restrict === 0,
     );
