@@ -244,7 +244,8 @@ export function isPlainAnonymousGet(
 function rememberedBytes(url: string, hit: Remembered): number {
   let headers = 0;
   for (const part of hit.headers) headers += part.length;
-  return 2 * (url.length + hit.key.length + headers) + 96 + 8 * hit.headers.length;
+  const strings = url.length + hit.key.length + hit.urlJson.length + headers;
+  return 2 * strings + 96 + 8 * hit.headers.length;
 }
 
 function rememberKey(url: string, language: string | undefined): string {
