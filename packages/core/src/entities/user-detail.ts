@@ -105,6 +105,19 @@ export const USER_TABS = [
 export type UserTab = (typeof USER_TABS)[number];
 
 /**
+ * The author list page each profile tab opens in full (spec 001 §2.1), by its path under
+ * `/users/{id}/`: the profile's "open as a page" link, and the list the server fetches first for
+ * a profile asked with `?tab=`. The series and related users have no such page.
+ */
+export const USER_TAB_LIST_PAGES: Readonly<Partial<Record<UserTab, string>>> = {
+  illusts: 'artworks?type=illust',
+  manga: 'artworks?type=manga',
+  novel: 'novels',
+  favorite: 'favorites',
+  fav_novel: 'favorite_novels',
+};
+
+/**
  * The tabs a profile shows: each work tab only when its count is above 0 (spec 001 §2.11).
  * Upstream gives no count of bookmarked novels, so that tab is shown when `favNovels` (the
  * first page of them, once known) is above 0; related users are always offered.

@@ -29,9 +29,11 @@ import {
   spotlightLang,
   searchAiType,
   toProxiedImageUrl,
+  USER_TAB_LIST_PAGES,
   type Artwork,
   type ContentSettings,
   type RawIllust,
+  type UserTab,
 } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { peekMirror, readMirror, type MirrorDeps } from './api/pixiv/index.ts';
@@ -225,24 +227,19 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
 }
 
 /**
- * The first page of the profile tab `?tab=` names (UserScreen's TabPanel; its tabs are links that
- * work without JavaScript): the same call as the tab's author list, the illustrations for any
- * other tab (the series, the related users and a tag's works are the app's to ask for).
+ * The first page of the profile tab `?tab=` names (UserScreen's TabPanel; its tabs are a form
+ * that works without JavaScript): the same call as the author list page the tab opens in full,
+ * the illustrations for any other tab (the series, the related users and a tag's works are the
+ * app's to ask for).
  */
 function profileTabCall(tab: string | null, id: string): MirrorCall {
-  const list = PROFILE_TAB_LISTS.get(tab ?? '');
-  if (!list) return { name: 'member_illust', params: { id, illust_type: 'illust', page: '1' } };
-  const [name = '', query = ''] = list.split('?');
-  return authorListCall(name, id, new URLSearchParams(query));
+  const page =
+    tab !== null && Object.hasOwn(USER_TAB_LIST_PAGES, tab)
+      ? USER_TAB_LIST_PAGES[tab as UserTab]!
+      : USER_TAB_LIST_PAGES.illusts!;
+  const [list = '', query = ''] = page.split('?');
+  return authorListCall(list, id, new URLSearchParams(query));
 }
-
-/** The profile tabs whose list is an author list of its own, by that list's path (and query). */
-const PROFILE_TAB_LISTS = new Map([
-  ['manga', 'artworks?type=manga'],
-  ['novel', 'novels'],
-  ['favorite', 'favorites'],
-  ['fav_novel', 'favorite_novels'],
-]);
 
 /** A user's author list by its path, aliases too (AuthorListScreen's `authorListKind`). */
 const AUTHOR_LIST =

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { visibleUserTabs, type UserDetail, type UserTab } from '@pv/core';
+import { USER_TAB_LIST_PAGES, visibleUserTabs, type UserDetail, type UserTab } from '@pv/core';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { PillTabs } from '../../components/PillTabs/PillTabs.tsx';
 import { Skeleton } from '../../components/ImageGrid/Skeleton.tsx';
@@ -25,15 +25,6 @@ import { UserTagFilter } from './UserTagFilter.tsx';
 import styles from './User.module.css';
 import { useCanFollow } from '../../state/queries/follow.ts';
 import { RetryButton } from '../../components/ListFooter/ListFooter.tsx';
-
-/** The author list page each tab opens in full (spec 001 §2.1). */
-const TAB_PAGES: Partial<Record<UserTab, string>> = {
-  illusts: 'artworks?type=illust',
-  manga: 'artworks?type=manga',
-  novel: 'novels',
-  favorite: 'favorites',
-  fav_novel: 'favorite_novels',
-};
 
 /**
  * `/users/{id}` (`/u/{id}`): the profile (spec 001 §2.11) with the tabs whose count is above 0,
@@ -107,9 +98,9 @@ export default function UserScreen() {
               param="tab"
             />
           )}
-          {tab && TAB_PAGES[tab] && (
+          {tab && USER_TAB_LIST_PAGES[tab] && (
             <div className={styles.seeAll}>
-              <Link to={`/users/${id}/${TAB_PAGES[tab]}`} data-testid="user-tab-page">
+              <Link to={`/users/${id}/${USER_TAB_LIST_PAGES[tab]}`} data-testid="user-tab-page">
                 {t('user.see_all')}
               </Link>
             </div>
