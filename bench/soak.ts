@@ -245,21 +245,20 @@ function wrk(url: string, script: string, durationS: number, connections: number
   });
 }
 
-/** Paths from `list` with every connection open before the first request (mix-open.lua). */
-async function wrkOpen(url: string, durationS: number, connections: number, list: string) {
+/**
+ * A script with every connection open before the first request (open-first.lua): `mix-open.lua`
+ * (paths from `list`) or `unique-open.lua` (the cold keys, no list).
+ */
+async function wrkOpen(
+  url: string,
+  durationS: number,
+  connections: number,
+  list?: string,
+): Promise<PhaseResult> {
   const perThread = String(Math.floor(connections / WRK_THREADS));
-  const run = await wrk(url, 'mix-open.lua', durationS, connections, [
-    list,
-    perThread,
-    String(OPEN_WAIT_MS),
-  ]);
-  return phase(run, OPEN_WAIT_MS);
-}
-
-/** The cold keys with every connection open before the first request (unique-open.lua). */
-async function wrkUniqueOpen(url: string, durationS: number, connections: number) {
-  const perThread = String(Math.floor(connections / WRK_THREADS));
-  const run = await wrk(url, 'unique-open.lua', durationS, connections, [
+  const [script, args] = list ? ['mix-open.lua', [list]] : ['unique-open.lua', []];
+  const run = await wrk(url, script, durationS, connections, [
+    ...args,
     perThread,
     String(OPEN_WAIT_MS),
   ]);
@@ -395,7 +394,7 @@ async function measureSetup(
     const mix = await wrk(base, 'mix.lua', mixS, connections, [list]);
     const mixOpen = await wrkOpen(base, openS, connections, list);
     const hitsOpen = await wrkOpen(base, hitsS, connections, hitList);
-    const uniquePhase = await wrkUniqueOpen(base, uniqueS, connections);
+    const uniquePhase = await wrkOpen(base, uniqueS, connections);
     clearInterval(sampler);
     peak = Math.max(peak, rss());
     await new Promise((r) => setTimeout(r, settleS * 1000));
