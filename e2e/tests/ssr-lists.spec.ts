@@ -110,7 +110,7 @@ test.describe('list pages rendered on the server', () => {
     expect(seen.problems).toEqual([]);
   });
 
-  test('discovery: a fresh set in the first HTML, the very one the app shows, not asked again', async ({
+  test('discovery: a fresh set in the first HTML, the very one the app shows, not asked again; its users tab too', async ({
     page,
   }) => {
     // every call draws a fresh set: the HTML holds cards, and the app shows the set its page had
@@ -130,5 +130,17 @@ test.describe('list pages rendered on the server', () => {
     await expect(shown.nth(1)).toHaveText(titles[1]!.replaceAll('&amp;', '&'));
     expect(seen.calls).toEqual([]);
     expect(seen.problems).toEqual([]);
+
+    // its users tab (a link, or its tabs' form without JavaScript): the recommended users too
+    const users = watch(page, ['/api/pixiv/user_recommended']);
+    const tab = await page.goto(`${base}/discovery?tab=users`);
+    const names = cardTitles(await tab!.text(), 'user-card-name');
+    expect(names.length).toBeGreaterThan(3);
+    await expect(page.getByTestId('discovery-tab-users')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('user-card-name').first()).toHaveText(
+      names[0]!.replaceAll('&amp;', '&'),
+    );
+    expect(users.calls).toEqual([]);
+    expect(users.problems).toEqual([]);
   });
 });

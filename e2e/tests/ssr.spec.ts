@@ -157,7 +157,7 @@ test.describe('landing routes rendered on the server', () => {
     expect(seen.problems).toEqual([]);
   });
 
-  test('without JavaScript: a ranking links to an artwork (picture, caption) and a novel ranking to a novel’s text', async ({
+  test('without JavaScript: a ranking links to an artwork (picture, caption), a novel ranking to a novel’s text, and discovery’s tabs work', async ({
     browser,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
@@ -195,6 +195,13 @@ test.describe('landing routes rendered on the server', () => {
     await expect(page.getByTestId('novel-title')).toHaveText(novelTitle);
     await expect(page.getByTestId('novel-text')).toBeVisible();
     await expect(page.getByTestId('novel-page').first()).not.toBeEmpty();
+
+    // discovery's tabs are a form's buttons too
+    await page.goto(`${base}/discovery`);
+    await page.getByTestId('discovery-tab-users').click();
+    await expect(page).toHaveURL(/\/discovery\?tab=users$/);
+    await expect(page.getByTestId('discovery-tab-users')).toHaveAttribute('aria-selected', 'true');
+    await expectImageLoaded(page.getByTestId('user-card-work').first().locator('img'));
     await context.close();
   });
 

@@ -396,7 +396,10 @@ describe('pagePlan of a search', () => {
     expect(pagePlan('/discovery', now, { selfHosted: true })!.calls.map(mirrorUrl)).toEqual([
       '/api/web/discovery?mode=safe&limit=60',
     ]);
-    expect(pagePlan('/discovery?tab=users', now, { selfHosted: true })).toBeNull();
+    // its users tab: the recommended users
+    const users = pagePlan('/discovery?tab=users', now, { selfHosted: true });
+    expect(users!.calls.map(mirrorUrl)).toEqual(['/api/pixiv/user_recommended']);
+    expect(users!.renderOnly).toBe(true);
     // not self-hosted: the screen is a 404, nothing to fetch
     expect(pagePlan('/discovery', now)).toBeNull();
   });

@@ -135,7 +135,8 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
  * the server's render only); the live list its first page (LivesScreen, `useLiveList`); a
  * self-hosted server's discovery its first set (DiscoveryScreen, `useDiscoveryList`, for the
  * server's render only: a browser with a www session sends it with the call, which then cannot
- * take a preload); a search its first page (`searchPlan`, for the server's render only, with the
+ * take a preload) or, on its users tab, the recommended users (`useRecommendedUsers`, render
+ * only too); a search its first page (`searchPlan`, for the server's render only, with the
  * user's content settings and the sensitive-word list of `context`). Null for every other page,
  * and for the web rankings (`?content=`). A user's page (UserScreen: `useUserDetail`, the first
  * tab's `useUserWorks`) is
@@ -153,9 +154,13 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
   if (path === '/lives' || path === '/lives/') {
     return { calls: [{ name: 'live_list', params: { page: '1' } }] };
   }
-  // discovery is a self-hosted page (elsewhere the screen is a 404); its users tab asks for others
+  // discovery is a self-hosted page (elsewhere the screen is a 404); its users tab (a link or its
+  // tabs' form without JavaScript) shows the recommended users
   const discovery = path === '/discovery' || path === '/discovery/';
-  if (discovery && context.selfHosted && search.get('tab') !== 'users') {
+  if (discovery && context.selfHosted) {
+    if (search.get('tab') === 'users') {
+      return { calls: [{ name: 'user_recommended', params: {} }], renderOnly: true };
+    }
     const mode = discoveryMode(context.content ?? DEFAULT_CONTENT_SETTINGS);
     const params = { mode, limit: String(DISCOVERY_PAGE_SIZE) };
     return { calls: [{ api: 'web', name: 'discovery', params }], renderOnly: true };

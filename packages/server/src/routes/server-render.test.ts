@@ -724,9 +724,39 @@ describe('server rendering (SSR=1)', () => {
     expect(root).toContain(items[2]!.title.replaceAll('&', '&amp;'));
     expect(root).not.toContain(ADULT_TITLE);
     expectNoInjection(res.body);
-    // the users tab asks for other data: the shell
-    const users = await t.app.inject({ url: '/discovery?tab=users', headers: PAGE });
-    expect(users.body).toContain('first-paint-shell');
+  });
+
+  it('renders discovery’s users tab (its tabs are a form without JavaScript): the recommended users, escaped, as the app shows them', async () => {
+    t.hostile.add({
+      pathPrefix: '/app-api.pixiv.net/v1/user/recommended',
+      json: (value) => {
+        const body = value as { user_previews: { user: { name: string } }[] };
+        body.user_previews[0]!.user.name = HOSTILE_TITLE;
+        return body;
+      },
+    });
+    const res = await t.app.inject({ url: '/discovery?tab=users', headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    // the tab the URL asks for is the selected one, and each tab submits `?tab=` without JavaScript
+    const tab = /<button[^>]*data-testid="discovery-tab-users"[^>]*>/.exec(root!)![0];
+    for (const attribute of [
+      'type="submit"',
+      'name="tab"',
+      'value="users"',
+      'aria-selected="true"',
+    ])
+      expect(tab).toContain(attribute);
+    expect(root).toContain('data-testid="discovery-users"');
+    expect(root).not.toContain('data-testid="discovery-users-loading"');
+    expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    expect(root!.match(/data-testid="user-card"/g)!.length).toBeGreaterThan(3);
+    const block = new RegExp(
+      `<script type="application/json" id="${SERVER_DATA_ID}">([\\s\\S]*?)</script>`,
+    ).exec(res.body)![1]!;
+    const data = JSON.parse(block) as { queries: { queries: { queryKey: unknown[] }[] } };
+    expect(data.queries.queries.map((q) => q.queryKey)).toContainEqual(['discovery', 'users', 0]);
+    expectNoInjection(res.body);
   });
 
   it('renders the homes: their ranking rows as the app shows them, escaped, without hidden works', async () => {

@@ -45,7 +45,14 @@ import {
   type SpotlightList,
   type SpotlightTab,
 } from '@pv/core';
-import { discoveryKey, discoveryPage, type DiscoveryBody } from '../state/queries/discovery.ts';
+import {
+  discoveryKey,
+  discoveryPage,
+  recommendedUsers,
+  recommendedUsersKey,
+  type DiscoveryBody,
+  type RecommendedUsersBody,
+} from '../state/queries/discovery.ts';
 import { rankingHeadKey } from '../state/queries/home.ts';
 import { illustKey } from '../state/queries/illust.ts';
 import { LIVES_KEY, liveListPage, type RawLiveList } from '../state/queries/lives.ts';
@@ -391,6 +398,20 @@ const discoveryFirstPage: Seed = {
 };
 
 /**
+ * Discovery's users (`?tab=users`, DiscoveryUsers' `useRecommendedUsers` before any shuffle): the
+ * recommended users, as the app would take them; the part leaves out what the settings hide.
+ */
+const discoveryUsers: Seed = {
+  endpoint: 'user_recommended',
+  seed(answer) {
+    return {
+      key: recommendedUsersKey(0),
+      data: recommendedUsers(answer as RecommendedUsersBody),
+    };
+  },
+};
+
+/**
  * A home's ranking row: the ranking's first page, asked for without a page number
  * (`useRankingHead`); the screen's row leaves out what the user's settings hide.
  */
@@ -525,7 +546,7 @@ export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/discovery'],
     screen: 'src/screens/Discovery/DiscoveryScreen.tsx',
-    seeds: [discoveryFirstPage],
+    seeds: [discoveryFirstPage, discoveryUsers],
   },
 ];
 

@@ -55,6 +55,7 @@ export default function DiscoveryScreen() {
         testId="discovery-tabs"
         tabTestIdPrefix="discovery-tab"
         className={styles.tabs}
+        param="tab"
       />
       <div role="tabpanel">
         {tab === 'artworks' ? (

@@ -29,6 +29,25 @@ export function discoveryKey(mode: 'safe' | 'all', round: number) {
   return ['discovery', mode, round] as const;
 }
 
+/** The recommended users' key: `round` counts the shuffles (0: the first set). */
+export function recommendedUsersKey(round: number) {
+  return ['discovery', 'users', round] as const;
+}
+
+export interface RecommendedUsersBody {
+  user_previews: RawUserPreview[];
+}
+
+/** The users of `/api/pixiv/user_recommended`'s answer, as discovery's users part shows them. */
+export function recommendedUsers(data: RecommendedUsersBody): WebRecommendedUser[] {
+  return data.user_previews.map((p) => ({
+    id: p.user.id,
+    name: p.user.name,
+    avatar: p.user.profile_image_urls.medium,
+    illusts: p.illusts.map(normaliseIllust),
+  }));
+}
+
 /** Page `page` of the discovery list, from `/api/web/discovery`'s answer. */
 export function discoveryPage(data: DiscoveryBody, page: number): ListPage<Artwork> {
   return {
@@ -80,19 +99,10 @@ export function useDiscoveryCard(mode: 'safe' | 'all', enabled = true) {
 export function useRecommendedUsers(round: number, enabled: boolean) {
   const api = useApi();
   return useQuery({
-    queryKey: ['discovery', 'users', round],
+    queryKey: recommendedUsersKey(round),
     enabled,
     staleTime: Infinity,
-    queryFn: async ({ signal }): Promise<WebRecommendedUser[]> => {
-      const data = unwrap(
-        await api.get<{ user_previews: RawUserPreview[] }>('user_recommended', {}, signal),
-      );
-      return data.user_previews.map((p) => ({
-        id: p.user.id,
-        name: p.user.name,
-        avatar: p.user.profile_image_urls.medium,
-        illusts: p.illusts.map(normaliseIllust),
-      }));
-    },
+    queryFn: async ({ signal }): Promise<WebRecommendedUser[]> =>
+      recommendedUsers(unwrap(await api.get<RecommendedUsersBody>('user_recommended', {}, signal))),
   });
 }
