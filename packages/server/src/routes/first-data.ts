@@ -34,6 +34,8 @@ import {
   type ContentSettings,
   type RawIllust,
   type UserTab,
+  COMMENTS_FIRST_PAGE,
+  commentPage,
 } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { peekMirror, readMirror, type MirrorDeps } from './api/pixiv/index.ts';
@@ -61,6 +63,12 @@ export interface MirrorCall {
   name: string;
   params: Record<string, string>;
   api?: 'web' | 'own';
+  /**
+   * A part of the page below its first data (an artwork's comments): rendered with when its
+   * answer comes, left to the app when it fails (the page renders without it), never preloaded
+   * (a www call: a browser with a www session sends it with the call).
+   */
+  optional?: boolean;
 }
 
 /** What a page's first data may depend on besides its URL: the user's, as the server knows it. */
@@ -196,7 +204,17 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
   if (artwork) {
     const id = Number(artwork[1]);
     if (!Number.isSafeInteger(id) || id <= 0) return null;
-    return { calls: [{ name: 'illust', params: { id: String(id) } }], artwork: id };
+    // its comments too (the first 3 roots, as `useCommentRoots` asks for them): on a phone they
+    // sit above the author's and related works in the first screen, and arriving later they
+    // pushed those down
+    const { offset, limit } = commentPage(1, COMMENTS_FIRST_PAGE);
+    const comments: MirrorCall = {
+      api: 'web',
+      name: 'illust_comment_roots',
+      params: { illust_id: String(id), offset: String(offset), limit: String(limit) },
+      optional: true,
+    };
+    return { calls: [{ name: 'illust', params: { id: String(id) } }, comments], artwork: id };
   }
   const novelRank = /^\/rank_novel\/([a-z0-9_]{1,40})\/?$/.exec(path);
   if (novelRank) {
@@ -471,10 +489,12 @@ export function firstDataHead(options: FirstDataOptions): HeadPart {
     if (optedOut(req.headers.cookie)) return notices;
     const plan = pagePlan(req.url, now());
     if (!plan || plan.renderOnly) return notices;
-    const links = plan.calls.map(
-      (call) =>
-        `<link rel="preload" as="fetch" crossorigin href="${escapeMarkup(mirrorUrl(call))}">`,
-    );
+    const links = plan.calls
+      .filter((call) => !call.optional)
+      .map(
+        (call) =>
+          `<link rel="preload" as="fetch" crossorigin href="${escapeMarkup(mirrorUrl(call))}">`,
+      );
     const pictures = await firstPictures(plan, req, options).catch((err: unknown) => {
       req.log.debug({ err }, 'first pictures not preloaded');
       return [];

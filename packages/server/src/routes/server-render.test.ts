@@ -27,6 +27,7 @@ import {
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps.ts';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
 import {
+  OPTIONAL_PART_GRACE_MS,
   SERVER_BUNDLE,
   SERVER_DATA_ID,
   insertRendered,
@@ -257,10 +258,35 @@ describe('server rendering (SSR=1)', () => {
         return body;
       },
     });
+    t.hostile.add({
+      pathPrefix: `/www.pixiv.net/ajax/illusts/comments/roots?illust_id=${work.id}`,
+      json: (value) => {
+        const body = value as { body: { comments: Record<string, unknown>[] } };
+        body.body.comments = [
+          {
+            id: 1,
+            userId: 2,
+            userName: HOSTILE_TITLE,
+            img: 'https://i.pximg.net/user-profile/img/2.jpg',
+            comment: 'A comment',
+            commentDate: '2026-11-30 12:00',
+            stampId: null,
+          },
+        ];
+        return body;
+      },
+    });
     const res = await t.app.inject({ url: `/artworks/${work.id}`, headers: PAGE });
     const root = rootOf(res.body);
     expect(root, 'rendered #root').toBeDefined();
     expect(root).toContain('data-testid="top-bar"');
+    // its first comments, which the page carries (not preloaded: a www call)
+    expect(root).toMatch(/data-testid="comment"[\s\S]*A comment/);
+    expect(res.body).not.toContain('href="/api/web/illust_comment_roots');
+    expect(
+      (/id="pv-server-data">([\s\S]*?)<\/script>/.exec(res.body)![1]!.match(/"comments"/g) ?? [])
+        .length,
+    ).toBeGreaterThan(0);
     // the title, as text
     expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
     // the picture the app shows (medium size, through the image route), its size reserved
@@ -280,6 +306,42 @@ describe('server rendering (SSR=1)', () => {
     expectNoInjection(res.body);
     // the artwork's stylesheet is linked by the page
     expect(res.body).not.toContain(`href="/api/pixiv/illust?id=${work.id}"`);
+  });
+
+  it('renders an artwork whose comments fail upstream, leaving them to the app', async () => {
+    const date = rankingDateWindow(new Date()).defaultDate;
+    const day = await t.app.inject({ url: `/api/pixiv/rank?mode=day&date=${date}&page=1` });
+    const [, work, other] = (day.json() as { illusts: RawIllust[] }).illusts
+      .map(normaliseIllust)
+      .filter((w) => w.x_restrict === 0 && w.illust_ai_type !== 2 && w.count === 1);
+    const failing = t.hostile.add({
+      pathPrefix: `/www.pixiv.net/ajax/illusts/comments/roots?illust_id=${work!.id}`,
+      status: 503,
+    });
+    const res = await t.app.inject({ url: `/artworks/${work!.id}`, headers: PAGE });
+    const root = rootOf(res.body);
+    expect(root, 'rendered #root').toBeDefined();
+    expect(root).toContain('data-testid="artwork-image"');
+    expect(root).toContain('data-testid="comments"');
+    expect(root).not.toContain('data-testid="comment"');
+    expect(res.body).not.toContain('illust_comment_roots');
+    failing();
+    // not kept: the next page asks again and carries them
+    const again = await t.app.inject({ url: `/artworks/${work!.id}`, headers: PAGE });
+    expect(rootOf(again.body)).toMatch(/data-testid="comment"|No comments/);
+    // an upstream that never answers them keeps the page no longer than the grace
+    const hanging = t.hostile.add({
+      pathPrefix: `/www.pixiv.net/ajax/illusts/comments/roots?illust_id=${other!.id}`,
+      hang: true,
+    });
+    const started = Date.now();
+    const slow = await t.app.inject({ url: `/artworks/${other!.id}`, headers: PAGE });
+    // (the upstream's own timeout here is 10 s)
+    expect(Date.now() - started).toBeLessThan(OPTIONAL_PART_GRACE_MS + 4_000);
+    expect(rootOf(slow.body)).toContain('data-testid="artwork-image"');
+    expect(rootOf(slow.body)).not.toContain('data-testid="comment"');
+    // (the call stays in flight until the upstream's timeout: a later page joins it)
+    hanging();
   });
 
   it('serves the shell for an artwork the default content settings hide', async () => {

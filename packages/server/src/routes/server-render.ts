@@ -200,6 +200,51 @@ async function readCall(
 }
 
 /**
+ * How long past the page's own first data its optional parts may keep the page waiting, ms: an
+ * upstream that is slow for them delays the page no more than this.
+ */
+export const OPTIONAL_PART_GRACE_MS = 300;
+
+type Answer = { value: unknown; maxAge: number };
+
+/**
+ * The answers of a page's calls, in order: all of its required ones (one that fails rejects), and
+ * each optional one that has come by the time the required ones have, or within
+ * OPTIONAL_PART_GRACE_MS after; one that fails or comes later is `undefined` with a max-age of 0
+ * (its part is the app's to ask for, and the render is not kept).
+ */
+async function readPlanCalls(
+  calls: MirrorCall[],
+  read: (call: MirrorCall) => Promise<Answer>,
+  log: FastifyBaseLogger,
+): Promise<Answer[]> {
+  const missing: Answer = { value: undefined, maxAge: 0 };
+  const answers: Answer[] = calls.map(() => missing);
+  const optional = calls.map((call, i) =>
+    call.optional
+      ? read(call).then(
+          (answer) => void (answers[i] = answer),
+          (err: unknown) =>
+            log.debug({ err, call: call.name }, 'an optional part is left to the app'),
+        )
+      : null,
+  );
+  await Promise.all(
+    calls.map(async (call, i) => {
+      if (!call.optional) answers[i] = await read(call);
+    }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(optional),
+    new Promise((resolve) => (timer = setTimeout(resolve, OPTIONAL_PART_GRACE_MS))),
+  ]);
+  clearTimeout(timer);
+  // a copy: a late answer must not change what was rendered from
+  return [...answers];
+}
+
+/**
  * The page renderer for spa.ts; loads the bundle once, on the first page asked for.
  *
  * Renders are kept (issue 33): every render is anonymous (the server's own mirror calls; a user
@@ -261,11 +306,15 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
       // all at once: a page's calls do not wait for one another (the home's tags and ranking)
       const read = { deps: options.deps, language, log: req.log };
       const known = { sensitiveWords, spotlights: options.spotlights };
-      const answers = await Promise.all(plan.calls.map((call) => readCall(call, read, known)));
+      const answers = await readPlanCalls(
+        plan.calls,
+        (call) => readCall(call, read, known),
+        req.log,
+      );
       const firstData: Record<string, unknown> = {};
       let fresh = Infinity;
       plan.calls.forEach((call, i) => {
-        firstData[mirrorUrl(call)] = answers[i]!.value;
+        if (answers[i]!.value !== undefined) firstData[mirrorUrl(call)] = answers[i]!.value;
         fresh = Math.min(fresh, answers[i]!.maxAge);
       });
       const page = await mod.render(req.url, {

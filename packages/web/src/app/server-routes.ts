@@ -12,7 +12,9 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { matchPath, type Params } from 'react-router';
 import {
+  COMMENTS_FIRST_PAGE,
   DEFAULT_CONTENT_SETTINGS,
+  commentPage,
   SEARCH_DURATIONS,
   SEARCH_MODES,
   SEARCH_ORDERS,
@@ -54,6 +56,7 @@ import {
   type RecommendedUsersBody,
 } from '../state/queries/discovery.ts';
 import { rankingHeadKey } from '../state/queries/home.ts';
+import { commentKeys, commentRootsPage, type WebCommentsBody } from '../state/queries/comments.ts';
 import { illustKey } from '../state/queries/illust.ts';
 import { LIVES_KEY, liveListPage, type RawLiveList } from '../state/queries/lives.ts';
 import { novelKey, novelTextKey } from '../state/queries/novel.ts';
@@ -143,6 +146,24 @@ const artworkDetail: Seed = {
     // a limit placeholder is rebuilt from the web detail by the app (useIllust): not here
     if (!first || isLimitPlaceholder(first.l) || isLimitPlaceholder(first.m)) return null;
     return shown(artwork, content) ? { key: illustKey(artwork.id), data: artwork } : null;
+  },
+};
+
+/**
+ * An artwork's first comments (Comments' `useCommentRoots` on the page: page 1 of its first 3
+ * roots), which the server asks for with the detail.
+ */
+const artworkComments: Seed = {
+  endpoint: '/api/web/illust_comment_roots',
+  seed(answer, params) {
+    const id = Number(params.get('illust_id'));
+    const { offset, limit } = commentPage(1, COMMENTS_FIRST_PAGE);
+    if (params.get('offset') !== String(offset) || params.get('limit') !== String(limit))
+      return null;
+    return {
+      key: commentKeys.roots(id, COMMENTS_FIRST_PAGE),
+      data: { pages: [commentRootsPage(answer as WebCommentsBody)], pageParams: [1] },
+    };
   },
 };
 
@@ -470,7 +491,7 @@ export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/artworks/:id', '/illust/:id', '/i/:id'],
     screen: 'src/screens/Artwork/ArtworkScreen.tsx',
-    seeds: [artworkDetail],
+    seeds: [artworkDetail, artworkComments],
   },
   {
     paths: ['/novel/:id', '/n/:id'],

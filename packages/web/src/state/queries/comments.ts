@@ -22,8 +22,16 @@ const ROOT = 'comments';
 const STALE_MS = CACHE_TTL_SECONDS.latest * 1000;
 export const COMMENT_ADD_PATH = 'v1/illust/comment/add';
 
-interface WebCommentsBody {
+export interface WebCommentsBody {
   body: { comments: RawWebComment[]; hasNext?: boolean };
+}
+
+/** A page of comment roots, from `/api/web/illust_comment_roots`' answer. */
+export function commentRootsPage(data: WebCommentsBody) {
+  return {
+    comments: (data.body?.comments ?? []).map(normaliseWebComment),
+    hasNext: data.body?.hasNext === true,
+  };
 }
 
 export const commentKeys = {
@@ -38,17 +46,15 @@ export function useCommentRoots(illustId: number, first: number) {
     initialPageParam: 1,
     queryFn: async ({ pageParam, signal }) => {
       const { offset, limit } = commentPage(pageParam, first);
-      const data = unwrap(
-        await api.web<WebCommentsBody>(
-          'illust_comment_roots',
-          { illust_id: illustId, offset, limit },
-          signal,
+      return commentRootsPage(
+        unwrap(
+          await api.web<WebCommentsBody>(
+            'illust_comment_roots',
+            { illust_id: illustId, offset, limit },
+            signal,
+          ),
         ),
       );
-      return {
-        comments: (data.body?.comments ?? []).map(normaliseWebComment),
-        hasNext: data.body?.hasNext === true,
-      };
     },
     getNextPageParam: (last, _all, n) => (last.hasNext ? n + 1 : undefined),
     staleTime: STALE_MS,
