@@ -278,8 +278,21 @@ describe('pagePlan', () => {
       ['?tab=fav_novel', '/api/pixiv/favorite_novel?id=7'],
       ['?tab=related', works('illust')],
       ['?tab=__proto__', works('illust')],
-    ])
-      expect(plan(`/users/7${query}`), query).toEqual({ urls: [member, call], renderOnly: true });
+    ]) {
+      // and, optional, the novel bookmarks (their tab shows only when there are some) and, over
+      // the works, the author's tags
+      const favNovels = '/api/pixiv/favorite_novel?id=7';
+      const extras = [
+        ...(call === favNovels ? [] : [favNovels]),
+        ...(call!.startsWith('/api/pixiv/member_illust') ? ['/api/web/user_tags?id=7'] : []),
+      ];
+      expect(plan(`/users/7${query}`), query).toEqual({
+        urls: [member, call, ...extras],
+        renderOnly: true,
+      });
+      const optional = pagePlan(`/users/7${query}`, now)!.calls.filter((c) => c.optional);
+      expect(optional.map(mirrorUrl), query).toEqual(extras);
+    }
     expect(plan('/users/7/artworks?type=manga')).toEqual({
       urls: [member, '/api/pixiv/member_illust?id=7&illust_type=manga&page=1'],
       renderOnly: true,

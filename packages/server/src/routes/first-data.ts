@@ -229,8 +229,18 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
   const user = /^\/(?:users|u)\/(\d{1,12})\/?$/.exec(path);
   if (user && Number(user[1]) > 0) {
     const id = String(Number(user[1]));
+    const tab = profileTabCall(search.get('tab'), id);
+    // besides: whether the user has public novel bookmarks (their tab shows only then) and, above
+    // the works, the author's tags: arriving once the app runs, they added a tab and pushed the
+    // works down
+    const extras: MirrorCall[] = [
+      { name: 'favorite_novel', params: { id }, optional: true },
+      ...(tab.name === 'member_illust'
+        ? [{ api: 'web' as const, name: 'user_tags', params: { id }, optional: true }]
+        : []),
+    ].filter((call) => call.name !== tab.name);
     return {
-      calls: [{ name: 'member', params: { id } }, profileTabCall(search.get('tab'), id)],
+      calls: [{ name: 'member', params: { id } }, tab, ...extras],
       renderOnly: true,
     };
   }

@@ -400,10 +400,21 @@ describe('server rendering (SSR=1)', () => {
     const first = (works.json() as { illusts: RawIllust[] }).illusts
       .map(normaliseIllust)
       .find((w) => w.x_restrict === 0 && w.illust_ai_type !== 2)!;
+    t.hostile.add({
+      pathPrefix: `/www.pixiv.net/ajax/user/${userId}/illusts/tags`,
+      json: (value) => {
+        const body = value as { body: { tag: string }[] };
+        body.body[0]!.tag = HOSTILE_TITLE;
+        return body;
+      },
+    });
     const res = await t.app.inject({ url: `/users/${userId}`, headers: PAGE });
     const root = rootOf(res.body);
     expect(root, 'rendered #root').toBeDefined();
     expect(root).toContain('data-testid="user-header"');
+    // the author's tags over the works, not their placeholders (which the tags then pushed down)
+    expect(root).toMatch(/data-testid="user-tags"[\s\S]*&lt;\/script&gt;&lt;script&gt;alert\(1\)/);
+    expect(root).not.toContain('data-testid="user-tags-loading"');
     expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
     expect(root).toContain(first.title.replaceAll('&', '&amp;'));
     expect(root).toContain('data-testid="artwork-card"');

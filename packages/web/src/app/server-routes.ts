@@ -33,6 +33,7 @@ import {
   type Artwork,
   type ContentSettings,
   type FilterableItem,
+  type MemberTag,
   type RawIllust,
   type RawIllustListResponse,
   type RawIllustSeriesResponse,
@@ -200,6 +201,18 @@ const userWorks: Seed = {
     if (params.get('page') !== '1' || (type !== 'illust' && type !== 'manga')) return null;
     const page = rankingPage(answer as RawIllustListResponse);
     return { key: userKeys.works(id, type), data: firstPage(page) };
+  },
+};
+
+/** The author's tags above the works (UserTagFilter, `useUserTags`). */
+const userTags: Seed = {
+  endpoint: '/api/web/user_tags',
+  seed(answer, params) {
+    const body = (answer as { body?: unknown }).body;
+    return {
+      key: userKeys.tags(Number(params.get('id'))),
+      data: Array.isArray(body) ? (body as MemberTag[]) : [],
+    };
   },
 };
 
@@ -501,8 +514,8 @@ export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/users/:id', '/u/:id'],
     screen: 'src/screens/User/UserScreen.tsx',
-    // its tab's first page (`?tab=`): the works, the novels or the bookmarks
-    seeds: [userDetail, userWorks, userNovels, ...userBookmarks],
+    // its tab's first page (`?tab=`): the works, the novels or the bookmarks; the author's tags
+    seeds: [userDetail, userWorks, userNovels, ...userBookmarks, userTags],
   },
   {
     paths: ['/rank_novel/:type'],
