@@ -64,9 +64,10 @@ export interface MirrorCall {
   params: Record<string, string>;
   api?: 'web' | 'own';
   /**
-   * A part of the page below its first data (an artwork's comments): rendered with when its
-   * answer comes, left to the app when it fails (the page renders without it), never preloaded
-   * (a www call: a browser with a www session sends it with the call).
+   * A part of the page below its first data (an artwork's comments, a profile's tags): rendered
+   * with when its answer comes in time, left to the app when it fails or is late (the page renders
+   * without it: server-render.ts `readPlanCalls`), never preloaded (nothing waits for it before
+   * the app runs, and a www call carries a browser's own www session).
    */
   optional?: boolean;
 }
