@@ -488,6 +488,38 @@ describe('a server-rendered page', () => {
     expect(calls.filter((c) => c === 'search_novel')).toEqual([]);
   });
 
+  it('renders a page whose optional part seeds nothing (left to the app), not one whose needed answer seeds nothing', async () => {
+    const day = rankingDateWindow(new Date()).defaultDate;
+    const rank = `/api/pixiv/rank?mode=day&date=${day}`;
+    const spotlights = '/api/spotlights?page=1&lang=en';
+    const data = {
+      firstData: { [rank]: { illusts: works }, [spotlights]: null },
+      desktop: true,
+      language: 'en',
+      fetchedAt: Date.now(),
+    };
+    const page = await render('/', { ...data, optional: [spotlights] });
+    expect(page!.used).toEqual([rank]);
+    expect(page!.html).toMatch(/data-testid="home-spotlights"[\s\S]*data-testid="row-loading"/);
+    expect(await render('/', data)).toBeNull();
+    // with an answer: the row
+    const articles = [
+      {
+        id: 9,
+        title: 'An article',
+        cover: 'https://i.pximg.net/c/a.jpg',
+        category: 'illustration',
+      },
+    ];
+    const full = await render('/', {
+      ...data,
+      firstData: { [rank]: { illusts: works }, [spotlights]: { articles, next: true } },
+      optional: [spotlights],
+    });
+    expect(full!.used).toEqual([rank, spotlights]);
+    expect(full!.html).toContain('An article');
+  });
+
   it('the illust home: its ranking row hydrated with no mismatch, no refetch, the trending tags left for the app to ask for', async () => {
     const day = rankingDateWindow(new Date()).defaultDate;
     const rank = `/api/pixiv/rank?mode=day&date=${day}`;

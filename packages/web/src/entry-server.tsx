@@ -102,7 +102,9 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
   // the server's config, as the app reads it from the page's config block (not dehydrated twice)
   if (data.config) seedServerConfig(queryClient, data.config);
   const used = seedFirstData(queryClient, data, route);
-  if (used.length === 0 || used.length < Object.keys(data.firstData).length) return null;
+  // every answer the page needs seeded something (an optional part's may not: the app's then)
+  const needed = Object.keys(data.firstData).filter((url) => !data.optional?.includes(url));
+  if (used.length === 0 || needed.some((url) => !used.includes(url))) return null;
 
   const handler = createStaticHandler(routes);
   const request = new Request(new URL(url, 'http://server.invalid'), { method: 'GET' });

@@ -177,8 +177,20 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
   const window = rankingDateWindow(now);
   if (/^\/(?:home|index(?:\.html)?)?$/.test(path)) {
     const ranking = { name: 'rank', params: { mode: 'day', date: window.defaultDate } };
+    // pixivision's newest articles, the row under the ranking (SpotlightRow, `useSpotlightHead`),
+    // in the interface's language (for the server's render: unknown to the head's preloads)
+    const spotlights: MirrorCall[] = context.language
+      ? [
+          {
+            api: 'own',
+            name: 'spotlights',
+            params: { page: '1', lang: spotlightLang(context.language) },
+            optional: true,
+          },
+        ]
+      : [];
     return {
-      calls: [ranking],
+      calls: [ranking, ...spotlights],
       cards: { call: ranking, size: 's', shows: homeShows },
     };
   }

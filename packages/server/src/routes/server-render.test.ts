@@ -892,13 +892,36 @@ describe('server rendering (SSR=1)', () => {
     // and picks one once it runs: they are not in the page); the data block nothing ends early
     const home = await t.app.inject({ url: '/', headers: PAGE });
     expect(rootOf(home.body)).not.toContain(MANGA_TITLE);
+    // pixivision's row under the ranking, in the interface's language (an optional part)
+    const spotlights = /data-testid="home-spotlights"[\s\S]*?<\/section>/.exec(
+      rootOf(home.body)!,
+    )![0];
+    expect(spotlights).toContain('data-testid="spotlight-row-item"');
+    expect(spotlights).not.toContain('data-testid="row-loading"');
     expect(rootOf(home.body)).toMatch(/<input [^>]*placeholder=""[^>]*data-testid="home-search"/);
     const block = new RegExp(
       `<script type="application/json" id="${SERVER_DATA_ID}">([\\s\\S]*?)</script>`,
     ).exec(home.body)![1]!;
     expect(block).not.toMatch(/[<>\u2028\u2029]/);
     expect(block).not.toContain('trending-tags');
-    expect(JSON.parse(block)).toBeTruthy();
+    expect(
+      (
+        JSON.parse(block) as { queries: { queries: { queryKey: unknown[] }[] } }
+      ).queries.queries.map((q) => q.queryKey),
+    ).toContainEqual(['spotlights', 'head', 'en']);
+    // pixivision down: the home still renders, its row left to the app
+    const down = t.hostile.add({ pathPrefix: '/www.pixivision.net/', status: 503 });
+    const withoutRow = await t.app.inject({
+      url: '/',
+      headers: { ...PAGE, 'accept-language': 'ja,en;q=0.5' },
+    });
+    down();
+    expect(rootOf(withoutRow.body), 'rendered without pixivision').toContain(
+      'data-testid="home-ranking"',
+    );
+    expect(
+      /data-testid="home-spotlights"[\s\S]*?<\/section>/.exec(rootOf(withoutRow.body)!)![0],
+    ).toContain('data-testid="row-loading"');
     // the manga home shows its manga
     expect(rootOf((await t.app.inject({ url: '/home_manga', headers: PAGE })).body)).toContain(
       MANGA_TITLE,

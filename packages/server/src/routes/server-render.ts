@@ -35,6 +35,7 @@ interface RenderModule {
     url: string,
     data: {
       firstData: Record<string, unknown>;
+      optional?: string[];
       desktop: boolean;
       language: string;
       fetchedAt: number;
@@ -317,8 +318,10 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         if (answers[i]!.value !== undefined) firstData[mirrorUrl(call)] = answers[i]!.value;
         fresh = Math.min(fresh, answers[i]!.maxAge);
       });
+      const optional = plan.calls.filter((call) => call.optional).map(mirrorUrl);
       const page = await mod.render(req.url, {
         firstData,
+        ...(optional.length > 0 && { optional }),
         desktop,
         language: interfaceLanguage,
         fetchedAt: Date.now(),

@@ -27,6 +27,11 @@ export interface ServerData {
   view?: ServerView;
   /** What the server's `/api/config` answers (the page's config block carries the same). */
   config?: ServerConfig;
+  /**
+   * The first-data URLs of the page's optional parts (an artwork's comments, the home's
+   * pixivision row): one that seeds nothing leaves its part to the app, not the page to the shell.
+   */
+  optional?: string[];
 }
 
 /**

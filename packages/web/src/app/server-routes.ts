@@ -307,6 +307,17 @@ const spotlightList: Seed = {
   },
 };
 
+/** The home's pixivision row (SpotlightRow, `useSpotlightHead`): all articles' first page. */
+const spotlightHead: Seed = {
+  endpoint: '/api/spotlights',
+  seed(answer, params) {
+    const lang = params.get('lang');
+    if (!answer || params.has('type') || params.get('page') !== '1' || !isSpotlightLang(lang))
+      return null;
+    return { key: spotlightKeys.head(lang), data: answer as SpotlightList };
+  },
+};
+
 /**
  * A pixivision article (`/api/spotlight/{id}`; null: pixivision has none). Its body is
  * pixivision's HTML, sanitised by the screen as in the app (lib/safe-html.ts, over jsdom on the
@@ -479,7 +490,7 @@ export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/', '/home', '/index', '/index.html'],
     screen: 'src/screens/Home/HomeScreen.tsx',
-    seeds: [rankingHead],
+    seeds: [rankingHead, spotlightHead],
   },
   {
     paths: ['/home_manga'],
