@@ -33,7 +33,6 @@ import {
   type Artwork,
   type ContentSettings,
   type FilterableItem,
-  type MemberTag,
   type RawIllust,
   type RawIllustListResponse,
   type RawIllustSeriesResponse,
@@ -83,7 +82,7 @@ import {
   seriesKeys,
 } from '../state/queries/series.ts';
 import { spotlightKeys, spotlightListPage } from '../state/queries/spotlights.ts';
-import { bookmarkListPage, userKeys } from '../state/queries/users.ts';
+import { bookmarkListPage, memberTags, userKeys } from '../state/queries/users.ts';
 import { isNovelRankMode, isNovelRankModeVisible } from '../screens/RankNovel/novel-rank-types.ts';
 
 /** A query's key and data, as its own fetcher would have left them. */
@@ -208,10 +207,9 @@ const userWorks: Seed = {
 const userTags: Seed = {
   endpoint: '/api/web/user_tags',
   seed(answer, params) {
-    const body = (answer as { body?: unknown }).body;
     return {
       key: userKeys.tags(Number(params.get('id'))),
-      data: Array.isArray(body) ? (body as MemberTag[]) : [],
+      data: memberTags(answer as { body?: unknown }),
     };
   },
 };

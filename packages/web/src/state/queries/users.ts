@@ -181,6 +181,11 @@ export function useRelatedUsers(id: number, enabled = true) {
   });
 }
 
+/** The author's tags from `/api/web/user_tags`' answer (none when it has no list). */
+export function memberTags(data: { body?: unknown }): MemberTag[] {
+  return Array.isArray(data.body) ? (data.body as MemberTag[]) : [];
+}
+
 /** The author's tags, most used first (the www proxy swallows failures into []). */
 export function useUserTags(id: number, enabled = true) {
   const api = useApi();
@@ -189,8 +194,8 @@ export function useUserTags(id: number, enabled = true) {
     enabled: enabled && validId(id),
     staleTime: USER_LISTS_STALE_MS,
     queryFn: async ({ signal }): Promise<MemberTag[]> => {
-      const res = await api.web<{ body?: MemberTag[] }>('user_tags', { id }, signal);
-      return res.status === 0 && Array.isArray(res.data.body) ? res.data.body : [];
+      const res = await api.web<{ body?: unknown }>('user_tags', { id }, signal);
+      return res.status === 0 ? memberTags(res.data) : [];
     },
   });
 }
