@@ -31,7 +31,8 @@
  * Shorter runs for trying it: BENCH_LOAD_MIX_S, BENCH_LOAD_UNIQUE_S, BENCH_LOAD_SETTLE_S (seconds),
  * BENCH_LOAD_CONNECTIONS, BENCH_LOAD_SETUPS (`single,instances`), BENCH_LOAD_FLOOR_S.
  *
- * Then the floor (measureFloor): a bare node:http server and nginx at the same connections.
+ * Then the floor (measureFloor): a bare node:http server and nginx at the same connections, and
+ * with the instances, their topology with bare servers (nginx in front of as many bare servers).
  *
  * Every warm-mix measurement is made twice (`mix_open` right after `mix`, before the cold keys;
  * its errors count towards the goal too): `mix` as wrk starts, its 500 connections opened at
@@ -150,6 +151,20 @@ export interface SetupResult {
    * `floor.bare_node` (both with the ramp of fresh connections).
    */
   p99_over_bare_node: { mix: number; mix_open: number; hits_open: number };
+  /**
+   * The floor `hits_open`'s goal is measured against: the bare server alone for `single`; for
+   * `instances` the same topology with bare servers (`floor.nginx_bare_nodes_open`: nginx with
+   * deploy/nginx.conf in front of as many bare node:http servers), whose hop through nginx and
+   * second process the single bare server does not have. `p99_over_bare_node.hits_open` is over
+   * that floor; `hits_open_over_single_bare_node` keeps the ratio to the single one as information.
+   */
+  hits_open_floor: 'bare_node_open' | 'nginx_bare_nodes_open';
+  hits_open_over_single_bare_node: number;
+  /**
+   * `instances` only: the unmeasured run before `hits_open` with twice its connections, which
+   * leaves every nginx worker enough idle upstream connections (below, UPSTREAM_WARM_S).
+   */
+  hits_warm_up?: PhaseResult;
   goals: {
     errors_ok: boolean;
     /** `p99_over_bare_node.hits_open` ≤ LOAD_GOALS.p99_open_over_bare_node. */
@@ -158,7 +173,10 @@ export interface SetupResult {
   };
 }
 
-type MeasuredSetup = Omit<SetupResult, 'p99_over_bare_node' | 'goals'> & {
+type MeasuredSetup = Omit<
+  SetupResult,
+  'p99_over_bare_node' | 'hits_open_floor' | 'hits_open_over_single_bare_node' | 'goals'
+> & {
   goals: Omit<SetupResult['goals'], 'p99_hit_open_ok'>;
 };
 
@@ -215,6 +233,21 @@ function ensureWrk(): void {
 const WRK_THREADS = 2;
 /** How long mix-open.lua holds each connection's first request: the server accepts meanwhile. */
 const OPEN_WAIT_MS = 2_000;
+/**
+ * Behind nginx, "every connection open first" must hold for nginx's own connections to the
+ * servers too. Each nginx worker keeps its own pool of idle upstream connections, and a phase's
+ * 500 client connections split between the workers differently from the phase before: a worker
+ * that got more than its pool holds opens new upstream connections during the measurement, which
+ * a loaded Node process accepts one per turn of its event loop (libuv 1.45+), so each such
+ * connection's first request waited seconds (measured: 384 and 491 new upstream connections in
+ * two of three runs, their first requests up to 4.8 s while every other request took at most
+ * 0.14 s) and wrk's correction for coordinated omission counts each wait as many late requests.
+ * nginx in front of bare node:http servers showed the same (p99 1.0 s in the run with a cold
+ * pool, 80 ms without). So before a measured phase through nginx, an unmeasured run of it with
+ * twice the connections for this long (seconds) fills every worker's pool beyond any share of the
+ * measured connections (deploy/nginx.conf keeps 1,024 idle ones per worker).
+ */
+const UPSTREAM_WARM_S = seconds('BENCH_LOAD_UPSTREAM_WARM_S', 5);
 
 /** wrk for `durationS` with a script; resolves with its JSON line. */
 function wrk(url: string, script: string, durationS: number, connections: number, args: string[]) {
@@ -393,6 +426,11 @@ async function measureSetup(
     const sampler = setInterval(() => (peak = Math.max(peak, rss())), 500);
     const mix = await wrk(base, 'mix.lua', mixS, connections, [list]);
     const mixOpen = await wrkOpen(base, openS, connections, list);
+    // behind nginx, its upstream connections open first too (UPSTREAM_WARM_S)
+    const hitsWarmUp =
+      kind === 'instances'
+        ? await wrkOpen(base, UPSTREAM_WARM_S, connections * 2, hitList)
+        : undefined;
     const hitsOpen = await wrkOpen(base, hitsS, connections, hitList);
     const uniquePhase = await wrkOpen(base, uniqueS, connections);
     clearInterval(sampler);
@@ -410,6 +448,7 @@ async function measureSetup(
       mix: mixPhase,
       mix_open: mixOpen,
       hits_open: hitsOpen,
+      ...(hitsWarmUp ? { hits_warm_up: hitsWarmUp } : {}),
       unique: uniquePhase,
       rss_mb: {
         start: round(start),
@@ -432,26 +471,37 @@ async function measureSetup(
   }
 }
 
+export interface Floor {
+  bare_node: PhaseResult;
+  nginx: PhaseResult;
+  bare_node_open: PhaseResult;
+  nginx_open: PhaseResult;
+  /**
+   * The instances' topology with bare servers: deploy/nginx.conf (as many workers) in front of
+   * `processes` bare node:http servers, its upstream connections opened first as the instances'
+   * are (UPSTREAM_WARM_S). Measured when the run has the `instances` setup.
+   */
+  nginx_bare_nodes_open?: PhaseResult & { processes: number };
+}
+
 /**
  * The platform's own floor at the same connections, measured in the same run: a bare `node:http`
  * server (no framework, no hooks, one fixed answer) and nginx (one worker) serving the same
- * bytes, the mix's cached illust JSON. What a Node process can do here at all bounds what the
- * server can: if the bare server misses the p99 goal too, the goal needs more cores (or the
- * load generator on another machine), not a faster handler.
+ * bytes, the mix's cached illust JSON; with `processes`, also nginx with deploy/nginx.conf in
+ * front of that many bare servers (the instances' topology). What a Node process can do here at
+ * all bounds what the server can: if the bare server misses the p99 goal too, the goal needs more
+ * cores (or the load generator on another machine), not a faster handler.
  */
 async function measureFloor(
   body: Buffer,
   connections: number,
   durationS: number,
-): Promise<{
-  bare_node: PhaseResult;
-  nginx: PhaseResult;
-  bare_node_open: PhaseResult;
-  nginx_open: PhaseResult;
-}> {
+  processes?: number,
+): Promise<Floor> {
   ensureNginx();
   const dir = mkdtempSync(join(tmpdir(), 'pv-load-floor-'));
   const children: ChildProcess[] = [];
+  const closers: (() => Promise<void>)[] = [];
   try {
     const www = join(dir, 'www');
     mkdirSync(www);
@@ -475,32 +525,56 @@ async function measureFloor(
     const bare = `http://127.0.0.1:${nodePort}`;
     const nginx = `http://127.0.0.1:${nginxPort}`;
     for (const url of [bare, nginx]) await until(`${url}/x`);
-    return {
+    const floor: Floor = {
       bare_node: phase(await wrk(bare, 'mix.lua', durationS, connections, [list])),
       nginx: phase(await wrk(nginx, 'mix.lua', durationS, connections, [list])),
       bare_node_open: await wrkOpen(bare, durationS, connections, list),
       nginx_open: await wrkOpen(nginx, durationS, connections, list),
     };
+    if (processes) {
+      const ports = await Promise.all(Array.from({ length: processes }, () => freePort()));
+      for (const port of ports) children.push(startBareNode(join(www, 'x'), port));
+      for (const port of ports) await until(`http://127.0.0.1:${port}/x`);
+      const proxy = await startNginx(ports, { workers: processes });
+      closers.push(() => proxy.close());
+      await wrkOpen(proxy.url, UPSTREAM_WARM_S, connections * 2, list);
+      floor.nginx_bare_nodes_open = {
+        ...(await wrkOpen(proxy.url, durationS, connections, list)),
+        processes,
+      };
+    }
+    return floor;
   } finally {
+    for (const close of closers.reverse()) await close();
     for (const child of children) child.kill('SIGTERM');
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-/** The setup's p99 goal, against the floor measured in the same run. */
+/**
+ * The setup's p99 goal, against the floor measured in the same run: the bare server's for one
+ * process, the same topology's with bare servers for the instances (`hits_open_floor`).
+ */
 export function withFloorGoals(
+  kind: 'single' | 'instances',
   setup: MeasuredSetup,
-  floor: { bare_node: PhaseResult; bare_node_open: PhaseResult },
+  floor: Pick<Floor, 'bare_node' | 'bare_node_open' | 'nginx_bare_nodes_open'>,
 ): SetupResult {
   const over = (p99: number, floorP99: number) => Number((p99 / floorP99).toFixed(2));
+  const hitsFloor =
+    kind === 'instances' && floor.nginx_bare_nodes_open
+      ? 'nginx_bare_nodes_open'
+      : 'bare_node_open';
   const p99 = {
     mix: over(setup.mix.p99_ms, floor.bare_node.p99_ms),
     mix_open: over(setup.mix_open.p99_ms, floor.bare_node_open.p99_ms),
-    hits_open: over(setup.hits_open.p99_ms, floor.bare_node_open.p99_ms),
+    hits_open: over(setup.hits_open.p99_ms, floor[hitsFloor]!.p99_ms),
   };
   return {
     ...setup,
     p99_over_bare_node: p99,
+    hits_open_floor: hitsFloor,
+    hits_open_over_single_bare_node: over(setup.hits_open.p99_ms, floor.bare_node_open.p99_ms),
     goals: {
       ...setup.goals,
       p99_hit_open_ok: p99.hits_open <= LOAD_GOALS.p99_open_over_bare_node,
@@ -557,9 +631,10 @@ export async function measureLoad() {
       await floorBody(sandboxUrl, webDist),
       connections,
       seconds('BENCH_LOAD_FLOOR_S', 20),
+      measured.instances?.processes,
     );
     const results: Partial<Record<'single' | 'instances', SetupResult>> = {};
-    for (const kind of setups) results[kind] = withFloorGoals(measured[kind]!, floor);
+    for (const kind of setups) results[kind] = withFloorGoals(kind, measured[kind]!, floor);
     return {
       connections,
       cores: availableParallelism(),

@@ -77,7 +77,7 @@ function openToInstances(): number {
 describe('two instances behind nginx with Redis', () => {
   it('the example configuration keeps what the test replaces', () => {
     const conf = nginxConfig({ dir: '/tmp/x', port: 1, instancePorts: [2, 3, 4] });
-    expect(conf).toContain('listen 127.0.0.1:1;');
+    expect(conf).toContain('listen 127.0.0.1:1 reuseport;');
     expect(conf.match(/server 127\.0\.0\.1:\d+ /g)).toEqual([
       'server 127.0.0.1:2 ',
       'server 127.0.0.1:3 ',

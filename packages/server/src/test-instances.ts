@@ -129,7 +129,7 @@ export function nginxConfig(options: {
       .map((p) => `\n    server 127.0.0.1:${p} max_fails=1 fail_timeout=10s;`)
       .join(''),
   );
-  conf = replaceOnce(conf, /listen 80;/, `listen 127.0.0.1:${options.port};`);
+  conf = replaceOnce(conf, /listen 80 reuseport;/, `listen 127.0.0.1:${options.port} reuseport;`);
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
     .map((t) => `  ${t}_temp_path ${dir}/${t};`)
     .join('\n');
