@@ -322,3 +322,64 @@ test('the author cards of an artwork and of a novel follow and unfollow their au
     expect(await followed(author)).toBe(before);
   }
 });
+
+test('a profile’s works stay where the server drew them when the app takes over (Masonry), on a phone and a desktop', async ({
+  browser,
+}) => {
+  /** Each card's box in the grid's canvas, by the work it links to. */
+  const boxes = (page: Page) =>
+    page.getByTestId('image-grid').evaluate((grid) => {
+      const canvas = grid.querySelector('[data-card-count]')!.getBoundingClientRect();
+      return Object.fromEntries(
+        Array.from(grid.querySelectorAll('[data-testid="artwork-card"]')).map((card) => {
+          const r = card.getBoundingClientRect();
+          const href = card.querySelector('a[href^="/artworks/"]')!.getAttribute('href')!;
+          return [href, [r.left - canvas.left, r.top - canvas.top, r.width, r.height]];
+        }),
+      );
+    });
+  const path = `/users/${PROLIFIC}`;
+  const baseURL = test.info().project.use.baseURL;
+  for (const device of [
+    // a phone as the server knows one (its mobile hint): rendered for a 390 px window
+    {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
+    },
+    { viewport: { width: 1440, height: 900 } },
+  ]) {
+    const width = device.viewport.width;
+    const still = await browser.newContext({ ...device, baseURL, javaScriptEnabled: false });
+    const served = await still.newPage();
+    await served.goto(path);
+    await expect(served.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
+      'data-layout',
+      'Masonry',
+    );
+    const drawn = await boxes(served);
+    await still.close();
+
+    const live = await browser.newContext({ ...device, baseURL });
+    const page = await live.newPage();
+    await page.goto(path);
+    // taken over: the app has measured the grid and placed its cards itself
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    await expect(page.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
+      'style',
+      /height/,
+    );
+    const placed = await boxes(page);
+    await live.close();
+    // the cards in the first screen and beyond it (the app renders those near the window)
+    const ids = Object.keys(placed);
+    expect(ids.length, `${width}`).toBeGreaterThan(6);
+    for (const id of ids) {
+      expect(drawn[id], `${width} ${id}`).toBeDefined();
+      drawn[id]!.forEach((v, i) =>
+        expect(Math.abs(v - placed[id]![i]!), `${width} ${id} ${i}`).toBeLessThan(1),
+      );
+    }
+  }
+});

@@ -170,6 +170,7 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
   };
   const router = createBrowserRouter(routes);
   const cardBefore = document.querySelector('[data-testid="artwork-card"] img');
+  const cardsBefore = Array.from(document.querySelectorAll('[data-testid="artwork-card"] img'));
   const markedBefore = document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE);
   await act(async () => {
     const root = hydrateRoot(
@@ -186,7 +187,7 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
     roots.push(root);
   });
   const cardAfter = document.querySelector('[data-testid="artwork-card"] img');
-  return { errors, calls, urls, cardBefore, cardAfter, markedBefore };
+  return { errors, calls, urls, cardBefore, cardsBefore, cardAfter, markedBefore };
 }
 
 describe('a server-rendered page', () => {
@@ -427,6 +428,95 @@ describe('a server-rendered page', () => {
     const asked = fetched.mock.calls.map(([url]) => String(url));
     expect(asked.filter((url) => url.includes('sensitive-words'))).toEqual([]);
     expect(titles()).toContain('Work 11');
+  });
+
+  it('a Masonry grid comes in the columns the app places its cards in, and keeps every card on taking over', async () => {
+    // works of several shapes: tall, wide, beyond the card's clamp (a 4:1 strip, a 1:5 scroll)
+    const shapes: [number, number][] = [
+      [1000, 1414],
+      [1600, 900],
+      [800, 800],
+      [1000, 4000],
+      [5000, 1000],
+      [900, 1200],
+      [1200, 1000],
+      [700, 1000],
+    ];
+    const shaped = works
+      .filter((w) => w.x_restrict === 0)
+      .map((w, i) => ({
+        ...w,
+        width: shapes[i % shapes.length]![0],
+        height: shapes[i % shapes.length]![1],
+      }));
+    const params = new URLSearchParams({
+      word: '猫 -R-18 -R18 -18+',
+      page: '1',
+      search_ai_type: '0',
+      mode: 'partial_match_for_tags',
+      order: 'date_desc',
+    });
+    const path = `/search/${encodeURIComponent('猫')}`;
+    // a phone: the server renders for 390 px, two columns
+    const page = await render(path, {
+      firstData: {
+        [`/api/pixiv/search?${params}`]: { illusts: shaped, next_url: 'next' },
+        '/api/sensitive-words': { words: [] },
+      },
+      desktop: false,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.html).toContain('data-layout="Masonry"');
+    expect(page!.html).not.toMatch(/\sstyle="/);
+    const markup = document.createElement('template');
+    markup.innerHTML = page!.html;
+    const canvas = markup.content.querySelector('[data-layout="Masonry"]')!;
+    const columnsOf = () =>
+      Array.from(canvas.children).map((column) =>
+        Array.from(column.querySelectorAll('[data-testid="artwork-card-title"]')).map(
+          (t) => t.textContent,
+        ),
+      );
+    const served = columnsOf();
+    expect(served).toHaveLength(2);
+    // each card's box has its picture's ratio, clamped as the card clamps it (50–160 %)
+    const ratios = Array.from(canvas.querySelectorAll('svg[viewBox]')).map((svg) =>
+      Number(svg.getAttribute('viewBox')!.split(' ')[3]),
+    );
+    expect(ratios).toHaveLength(shaped.length);
+    expect(Math.min(...ratios)).toBe(0.5);
+    expect(Math.max(...ratios)).toBe(1.6);
+    // the shortest column takes the next card, as the app's Masonry does: at 179 px a column
+    // (390 less the grid's sides and one gap, halved) and a 52 px meta block
+    const heights = [0, 0];
+    const expected: string[][] = [[], []];
+    for (const work of shaped) {
+      const c = heights[1]! < heights[0]! ? 1 : 0;
+      const ratio = Math.min(1.6, Math.max(0.5, work.height / work.width));
+      heights[c] = heights[c]! + (heights[c] ? 8 : 0) + 179 * ratio + 52;
+      expected[c]!.push(work.title);
+    }
+    expect(served).toEqual(expected);
+
+    // a phone 390 px wide, the grid's canvas 366 px: as the server drew it
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(366);
+    const { errors, calls, cardsBefore } = await hydrateAt(path, page!, 390);
+    expect(errors).toEqual([]);
+    expect(calls.filter((c) => c === 'search')).toEqual([]);
+    const after = document.querySelector('[data-layout="Masonry"]')!;
+    // placed by the app now (its height set), each card the server's element, in its column
+    expect(after.getAttribute('style')).toMatch(/height/);
+    expect(
+      Array.from(after.children).map((column) =>
+        Array.from(column.querySelectorAll('[data-testid="artwork-card-title"]')).map(
+          (t) => t.textContent,
+        ),
+      ),
+    ).toEqual(expected);
+    const kept = Array.from(document.querySelectorAll('[data-testid="artwork-card"] img'));
+    expect(kept.length).toBe(cardsBefore.length);
+    kept.forEach((img, i) => expect(img).toBe(cardsBefore[i]));
   });
 
   it('a search from a date is hydrated with no mismatch on the next day (a kept render)', async () => {

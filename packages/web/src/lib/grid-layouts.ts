@@ -54,8 +54,28 @@ function finish<T>(boxes: Box<T>[]): GridLayout<T> {
   return { boxes, height, maxBoxHeight };
 }
 
-function columnWidth(width: number, columns: number, gap: number): number {
+/** The width of one column of `columns` across `width` with `gap` between them, px. */
+export function columnWidth(width: number, columns: number, gap: number): number {
   return Math.max(1, (width - (columns - 1) * gap) / columns);
+}
+
+/** The layouts that place cards in columns of one width (ImageGrid draws them as columns). */
+export const COLUMN_KINDS: ReadonlySet<GridKind> = new Set(['Masonry', 'LabEqualWidth']);
+
+/** A column layout's boxes by column (each column's in order from the top). */
+export function boxesByColumn<T>(
+  boxes: readonly Box<T>[],
+  columns: number,
+  width: number,
+  gap: number,
+): Box<T>[][] {
+  const step = columnWidth(width, columns, gap) + gap;
+  const out: Box<T>[][] = Array.from({ length: Math.max(1, columns) }, () => []);
+  for (const box of boxes) {
+    const c = Math.min(out.length - 1, Math.max(0, Math.round(box.left / step)));
+    out[c]!.push(box);
+  }
+  return out;
 }
 
 /** Cards into the shortest column, each at its own aspect. */
@@ -65,7 +85,9 @@ export function masonry<T>(input: GridInput<T>): GridLayout<T> {
   const layout = layoutMasonry(
     items,
     columns,
-    (item) => Math.round(w * aspectOf(item)) + metaHeight,
+    // not rounded: the server's columns draw each card at its ratio of the column's width
+    // (ImageGrid), and whole pixels here would move the cards below by their sum
+    (item) => w * aspectOf(item) + metaHeight,
     gap,
   );
   return finish(
@@ -89,7 +111,7 @@ export function equalWidth<T>(input: GridInput<T>): GridLayout<T> {
   const boxes = items.map((item, i) => {
     const c = i % columns;
     const top = heights[c]! === 0 ? 0 : heights[c]! + gap;
-    const height = Math.round(w * aspectOf(item)) + metaHeight;
+    const height = w * aspectOf(item) + metaHeight;
     heights[c] = top + height;
     return { item, top, left: c * (w + gap), width: w, height };
   });

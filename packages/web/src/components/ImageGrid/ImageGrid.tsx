@@ -1,7 +1,15 @@
 import { useMemo, useRef } from 'react';
 import { MASONRY_GUTTER_PX, type Artwork } from '@pv/core';
 import type { PagedList } from '../../lib/usePagedList.ts';
-import { layoutGrid, visibleBoxes, type GridKind } from '../../lib/grid-layouts.ts';
+import {
+  boxesByColumn,
+  columnWidth,
+  COLUMN_KINDS,
+  layoutGrid,
+  visibleBoxes,
+  type Box,
+  type GridKind,
+} from '../../lib/grid-layouts.ts';
 import { masonryColumns } from '../../lib/masonry.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
@@ -45,6 +53,18 @@ export function firstScreenCards(width: number, columns: number): number {
   return columns * Math.ceil(FIRST_SCREEN_PX / Math.max(1, width / columns));
 }
 
+/**
+ * The width of a grid's canvas in a window `width` px wide, as the server takes it (it cannot
+ * measure): from a desktop width on (AppShell's DESKTOP_QUERY, 1024 px) the content column beside
+ * the rail (tokens.css: `--rail-width` 88 px, `--content-max` 1280 px) less its 16 px sides; then
+ * the grid's own sides on the screens that show one (`--grid-padding-inline`, 12 px). 366 px on a
+ * 390 px phone and 1,224 px at 1440, as the app then measures them on a profile or a search.
+ */
+export function serverCanvasWidth(width: number): number {
+  const content = width >= 1024 ? Math.min(width - 88, 1280) - 2 * 16 : width;
+  return Math.max(1, content - 2 * 12);
+}
+
 /** Below this grid width the row layouts use smaller rows and tiles, px. */
 const NARROW_PX = 600;
 
@@ -65,8 +85,12 @@ function rowSizes(inner: number) {
 export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   const { app } = useSettings();
   const columnsRef = useRef<HTMLDivElement>(null);
-  // The canvas's own width: the grid's padding is outside it.
-  const inner = Math.max(1, useElementWidth(columnsRef));
+  const server = useServerRender();
+  // The canvas's own width: the grid's padding is outside it. On the server (and in the app's
+  // first render over its markup) the width it takes for the window's, so that its Masonry places
+  // cards as the app will at that width.
+  const measured = useElementWidth(columnsRef);
+  const inner = Math.max(1, server ? serverCanvasWidth(measured) : measured);
   const columns = masonryColumns(inner);
   const metaHeight = app.isImageCardOuterMeta ? CARD_META_HEIGHT_PX : 0;
   const kind = rankOf ? rowMajorLayout(app.wfType) : app.wfType;
@@ -94,11 +118,56 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   const firstLoad = list.loading && list.items.length === 0 && !list.error;
   // a card opened from here knows its neighbours in this list (the artwork page's swipe)
   const gallery = useGalleryLink(list.items);
-  // The server's markup, and the app's first render over it, cannot measure: the first page as a
-  // CSS grid of the Grid layout's boxes (columns by the canvas's width in container queries, the
-  // Grid layout's breakpoints), with no inline style (the CSP allows none in markup). The next
-  // render measures and places the same cards, at the same places, absolutely.
-  const server = useServerRender();
+  // A column layout (Masonry, Lab equal width) puts each column's cards in a column element, on
+  // the server and in the app alike, so that the app's cards are the server's very elements.
+  const columnar = COLUMN_KINDS.has(kind);
+  const columnW = columnWidth(inner, columns, MASONRY_GUTTER_PX);
+  const cardOf = (box: Box<Artwork>, firstScreen?: boolean) => (
+    <ArtworkCard
+      artwork={box.item}
+      imageProxy={imageProxy}
+      rank={rankOf?.get(box.item.id)}
+      firstScreen={firstScreen}
+    />
+  );
+  // The server's markup, and the app's first render over it, cannot measure, and the CSP allows
+  // no inline style in markup. A column layout comes as columns of the width the server renders
+  // for (its column count; the same cards in each column as the app places them there): a flex
+  // row of equal columns, each card as tall as its picture's ratio of the column's width (an SVG
+  // sizer's viewBox) plus the meta block. The other layouts come as a CSS grid of the Grid
+  // layout's boxes (columns by the canvas's width in container queries, the Grid layout's
+  // breakpoints). The next render measures and places the same cards absolutely: where the
+  // window has the server's column count, a column layout's cards stay where they were.
+  if (server && list.items.length > 0 && columnar) {
+    return (
+      <div className={styles.grid} data-testid="image-grid">
+        <div
+          ref={columnsRef}
+          className={`${styles.canvas} ${styles.serverColumns} ${metaHeight ? styles.outerMeta : ''}`}
+          data-card-count={list.items.length}
+          data-layout={kind}
+        >
+          <GalleryListContext.Provider value={gallery}>
+            {boxesByColumn(layout.boxes, columns, inner, MASONRY_GUTTER_PX).map((column, c) => (
+              <div key={c} className={styles.serverColumn}>
+                {column.map((box) => (
+                  <div key={box.item.id} className={styles.serverColumnSlot}>
+                    {cardOf(box, box.top < FIRST_SCREEN_PX)}
+                    <svg
+                      className={styles.sizer}
+                      viewBox={`0 0 1 ${cardAspect(box.item)}`}
+                      aria-hidden="true"
+                    />
+                  </div>
+                ))}
+              </div>
+            ))}
+          </GalleryListContext.Provider>
+        </div>
+        <ListFooter ref={sentinel} list={list} />
+      </div>
+    );
+  }
   if (server && list.items.length > 0) {
     const eager = firstScreenCards(inner, columns);
     return (
@@ -141,11 +210,34 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
         data-layout={kind}
       >
         <GalleryListContext.Provider value={gallery}>
-          {visible.map(({ item, top, left, width: w, height }) => (
-            <div key={item.id} className={styles.slot} style={{ top, left, width: w, height }}>
-              <ArtworkCard artwork={item} imageProxy={imageProxy} rank={rankOf?.get(item.id)} />
-            </div>
-          ))}
+          {/* (nothing while the first page loads: no empty column with a style in markup) */}
+          {visible.length > 0 && columnar
+            ? boxesByColumn(visible, columns, inner, MASONRY_GUTTER_PX).map((column, c) => (
+                <div
+                  key={c}
+                  className={styles.column}
+                  style={{ left: c * (columnW + MASONRY_GUTTER_PX), width: columnW }}
+                >
+                  {column.map((box) => (
+                    <div
+                      key={box.item.id}
+                      className={styles.slot}
+                      style={{ top: box.top, height: box.height }}
+                    >
+                      {cardOf(box)}
+                    </div>
+                  ))}
+                </div>
+              ))
+            : visible.map((box) => (
+                <div
+                  key={box.item.id}
+                  className={styles.slot}
+                  style={{ top: box.top, left: box.left, width: box.width, height: box.height }}
+                >
+                  {cardOf(box)}
+                </div>
+              ))}
         </GalleryListContext.Provider>
       </div>
       {firstLoad && <GridSkeleton />}
