@@ -293,6 +293,14 @@ describe('pagePlan', () => {
       const optional = pagePlan(`/users/7${query}`, now)!.calls.filter((c) => c.optional);
       expect(optional.map(mirrorUrl), query).toEqual(extras);
     }
+    // an artwork: its detail, then (optional) its first comments and its related works' first page
+    const artwork = pagePlan('/artworks/7', now)!.calls;
+    expect(artwork.map(mirrorUrl)).toEqual([
+      '/api/pixiv/illust?id=7',
+      '/api/web/illust_comment_roots?illust_id=7&offset=0&limit=3',
+      '/api/pixiv/related?id=7&page=1',
+    ]);
+    expect(artwork.map((c) => c.optional ?? false)).toEqual([false, true, true]);
     expect(plan('/users/7/artworks?type=manga')).toEqual({
       urls: [member, '/api/pixiv/member_illust?id=7&illust_type=manga&page=1'],
       renderOnly: true,

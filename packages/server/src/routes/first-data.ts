@@ -139,7 +139,8 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
  * placeholder once the app runs and weigh 140 KB with their works), the manga home its manga
  * ranking row, the novel home its novel ranking row (`useNovelRankingHead`; the rows of
  * self-hosted mode, the spotlights and the random feeds are asked for by the app once it runs,
- * as nothing else on the page waits for them); an artwork its detail (`useIllust`); a novel its
+ * as nothing else on the page waits for them); an artwork its detail (`useIllust`; for the render
+ * also its first comments and related works, optional); a novel its
  * detail and text; a novel ranking its first page (RankNovelScreen, `useNovelRankingList`, for
  * the server's render only); the live list its first page (LivesScreen, `useLiveList`); a
  * self-hosted server's discovery its first set (DiscoveryScreen, `useDiscoveryList`, for the
@@ -227,7 +228,17 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
       params: { illust_id: String(id), offset: String(offset), limit: String(limit) },
       optional: true,
     };
-    return { calls: [{ name: 'illust', params: { id: String(id) } }, comments], artwork: id };
+    // and its related works' first page (RelatedWorks), the grid under it: its cards then come
+    // with the page, drawn in the columns the app places them in
+    const related: MirrorCall = {
+      name: 'related',
+      params: { id: String(id), page: '1' },
+      optional: true,
+    };
+    return {
+      calls: [{ name: 'illust', params: { id: String(id) } }, comments, related],
+      artwork: id,
+    };
   }
   const novelRank = /^\/rank_novel\/([a-z0-9_]{1,40})\/?$/.exec(path);
   if (novelRank) {

@@ -276,10 +276,21 @@ describe('server rendering (SSR=1)', () => {
         return body;
       },
     });
+    // its related works, cached first (an optional part: the sandbox makes them up slowly, and a
+    // part later than the grace after the detail is left to the app)
+    const related = await t.app.inject({ url: `/api/pixiv/related?id=${work.id}&page=1` });
+    const firstRelated = (related.json() as { illusts: RawIllust[] }).illusts
+      .map(normaliseIllust)
+      .find((w) => w.x_restrict === 0 && w.illust_ai_type !== 2)!;
     const res = await t.app.inject({ url: `/artworks/${work.id}`, headers: PAGE });
     const root = rootOf(res.body);
     expect(root, 'rendered #root').toBeDefined();
     expect(root).toContain('data-testid="top-bar"');
+    // the related works' first cards, in the columns of a Masonry grid (each card's box sized)
+    const grid = /data-testid="related"[\s\S]*/.exec(root!)![0];
+    expect(grid).toContain('data-layout="Masonry"');
+    expect(grid).toContain(`href="/artworks/${firstRelated.id}"`);
+    expect(grid).toMatch(/<svg class="[^"]*" viewBox="0 0 1 [\d.]+" aria-hidden="true">/);
     // its first comments, which the page carries (not preloaded: a www call)
     expect(root).toMatch(/data-testid="comment"[\s\S]*A comment/);
     expect(res.body).not.toContain('href="/api/web/illust_comment_roots');

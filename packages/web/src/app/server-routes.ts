@@ -58,6 +58,7 @@ import {
 import { rankingHeadKey } from '../state/queries/home.ts';
 import { commentKeys, commentRootsPage, type WebCommentsBody } from '../state/queries/comments.ts';
 import { illustKey } from '../state/queries/illust.ts';
+import { artworkListKeys, relatedPage } from '../state/queries/artwork-lists.ts';
 import { LIVES_KEY, liveListPage, type RawLiveList } from '../state/queries/lives.ts';
 import { novelKey, novelTextKey } from '../state/queries/novel.ts';
 import {
@@ -163,6 +164,19 @@ const artworkComments: Seed = {
     return {
       key: commentKeys.roots(id, COMMENTS_FIRST_PAGE),
       data: { pages: [commentRootsPage(answer as WebCommentsBody)], pageParams: [1] },
+    };
+  },
+};
+
+/** An artwork's first page of related works (RelatedWorks' `useRelatedWorks`), asked for with it. */
+const artworkRelated: Seed = {
+  endpoint: 'related',
+  seed(answer, params) {
+    if (params.get('page') !== '1' || params.has('nextUrl')) return null;
+    const id = Number(params.get('id'));
+    return {
+      key: artworkListKeys.related(id),
+      data: firstPage(relatedPage(answer as RawIllustListResponse)),
     };
   },
 };
@@ -513,7 +527,7 @@ export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/artworks/:id', '/illust/:id', '/i/:id'],
     screen: 'src/screens/Artwork/ArtworkScreen.tsx',
-    seeds: [artworkDetail, artworkComments],
+    seeds: [artworkDetail, artworkComments, artworkRelated],
   },
   {
     paths: ['/novel/:id', '/n/:id'],

@@ -24,6 +24,15 @@ export const artworkListKeys = {
   authorWorks: (userId: number) => [ROOT, 'author', userId] as const,
 };
 
+/** A page of related works as the list holds it (the server's render seeds the first with it). */
+export function relatedPage(data: RawIllustListResponse): ListPage<Artwork> {
+  return {
+    items: data.illusts.map(normaliseIllust),
+    hasMore: data.next_url != null,
+    next: data.next_url ?? undefined,
+  };
+}
+
 export function useRelatedWorks(id: number, enabled: boolean) {
   const api = useApi();
   return usePagedList<Artwork>({
@@ -33,12 +42,7 @@ export function useRelatedWorks(id: number, enabled: boolean) {
     enabled,
     fetchPage: async (page, signal, cursor): Promise<ListPage<Artwork>> => {
       const params = cursor ? { id, nextUrl: cursor } : { id, page };
-      const data = unwrap(await api.get<RawIllustListResponse>('related', params, signal));
-      return {
-        items: data.illusts.map(normaliseIllust),
-        hasMore: data.next_url != null,
-        next: data.next_url ?? undefined,
-      };
+      return relatedPage(unwrap(await api.get<RawIllustListResponse>('related', params, signal)));
     },
   });
 }
