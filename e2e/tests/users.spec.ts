@@ -323,7 +323,7 @@ test('the author cards of an artwork and of a novel follow and unfollow their au
   }
 });
 
-test('a profile’s works stay where the server drew them when the app takes over (Masonry), on a phone and a desktop', async ({
+test('a profile’s works stay where the server drew them when the app takes over (Masonry), on a phone and a desktop; a narrower window than the server took gets square boxes', async ({
   browser,
 }) => {
   /** Each card's box in the grid's canvas, by the work it links to. */
@@ -374,6 +374,9 @@ test('a profile’s works stay where the server drew them when the app takes ove
     await live.close();
     // the cards in the first screen and beyond it (the app renders those near the window)
     const ids = Object.keys(placed);
+    expect(new Set(Object.values(drawn).map(([left]) => Math.round(left!))).size).toBe(
+      width === 390 ? 2 : 5,
+    );
     expect(ids.length, `${width}`).toBeGreaterThan(6);
     for (const id of ids) {
       expect(drawn[id], `${width} ${id}`).toBeDefined();
@@ -382,4 +385,22 @@ test('a profile’s works stay where the server drew them when the app takes ove
       );
     }
   }
+
+  // a narrow window the server takes for a desktop's (no mobile hint): drawn for five columns, its
+  // canvas too narrow for them, so the server's grid falls back to square boxes, two a row
+  const narrow = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    baseURL,
+    javaScriptEnabled: false,
+  });
+  const page = await narrow.newPage();
+  await page.goto(path);
+  await expect(page.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
+    'data-layout',
+    'Masonry',
+  );
+  const squares = Object.values(await boxes(page));
+  await narrow.close();
+  expect(new Set(squares.map(([left]) => Math.round(left!))).size).toBe(2);
+  for (const [, , w, h] of squares) expect(Math.abs(h! - (w! + 52))).toBeLessThan(1);
 });

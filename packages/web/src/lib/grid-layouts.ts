@@ -55,7 +55,7 @@ function finish<T>(boxes: Box<T>[]): GridLayout<T> {
 }
 
 /** The width of one column of `columns` across `width` with `gap` between them, px. */
-export function columnWidth(width: number, columns: number, gap: number): number {
+function columnWidth(width: number, columns: number, gap: number): number {
   return Math.max(1, (width - (columns - 1) * gap) / columns);
 }
 

@@ -3,7 +3,6 @@ import { MASONRY_GUTTER_PX, type Artwork } from '@pv/core';
 import type { PagedList } from '../../lib/usePagedList.ts';
 import {
   boxesByColumn,
-  columnWidth,
   COLUMN_KINDS,
   layoutGrid,
   visibleBoxes,
@@ -118,10 +117,7 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   const firstLoad = list.loading && list.items.length === 0 && !list.error;
   // a card opened from here knows its neighbours in this list (the artwork page's swipe)
   const gallery = useGalleryLink(list.items);
-  // A column layout (Masonry, Lab equal width) puts each column's cards in a column element, on
-  // the server and in the app alike, so that the app's cards are the server's very elements.
   const columnar = COLUMN_KINDS.has(kind);
-  const columnW = columnWidth(inner, columns, MASONRY_GUTTER_PX);
   const cardOf = (box: Box<Artwork>, firstScreen?: boolean) => (
     <ArtworkCard
       artwork={box.item}
@@ -136,14 +132,17 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   // row of equal columns, each card as tall as its picture's ratio of the column's width (an SVG
   // sizer's viewBox) plus the meta block. The other layouts come as a CSS grid of the Grid
   // layout's boxes (columns by the canvas's width in container queries, the Grid layout's
-  // breakpoints). The next render measures and places the same cards absolutely: where the
-  // window has the server's column count, a column layout's cards stay where they were.
+  // breakpoints). The next render measures and places the cards absolutely, in the list's order
+  // from the top (the order of keyboard focus and of a screen reader: a column element per column
+  // would take a keyboard down the first column of an endless list and never to the second), so
+  // a column layout's cards are new elements there, at the places the server drew them where the
+  // window has the width the server took (the pictures are the same, loaded).
   if (server && list.items.length > 0 && columnar) {
     return (
-      <div className={styles.grid} data-testid="image-grid">
+      <div className={`${styles.grid} ${styles.serverGrid}`} data-testid="image-grid">
         <div
           ref={columnsRef}
-          className={`${styles.canvas} ${styles.serverColumns} ${metaHeight ? styles.outerMeta : ''}`}
+          className={`${styles.canvas} ${styles.serverColumns} ${styles[`cols${columns}`] ?? ''} ${metaHeight ? styles.outerMeta : ''}`}
           data-card-count={list.items.length}
           data-layout={kind}
         >
@@ -210,34 +209,15 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
         data-layout={kind}
       >
         <GalleryListContext.Provider value={gallery}>
-          {/* (nothing while the first page loads: no empty column with a style in markup) */}
-          {visible.length > 0 && columnar
-            ? boxesByColumn(visible, columns, inner, MASONRY_GUTTER_PX).map((column, c) => (
-                <div
-                  key={c}
-                  className={styles.column}
-                  style={{ left: c * (columnW + MASONRY_GUTTER_PX), width: columnW }}
-                >
-                  {column.map((box) => (
-                    <div
-                      key={box.item.id}
-                      className={styles.slot}
-                      style={{ top: box.top, height: box.height }}
-                    >
-                      {cardOf(box)}
-                    </div>
-                  ))}
-                </div>
-              ))
-            : visible.map((box) => (
-                <div
-                  key={box.item.id}
-                  className={styles.slot}
-                  style={{ top: box.top, left: box.left, width: box.width, height: box.height }}
-                >
-                  {cardOf(box)}
-                </div>
-              ))}
+          {visible.map((box) => (
+            <div
+              key={box.item.id}
+              className={styles.slot}
+              style={{ top: box.top, left: box.left, width: box.width, height: box.height }}
+            >
+              {cardOf(box)}
+            </div>
+          ))}
         </GalleryListContext.Provider>
       </div>
       {firstLoad && <GridSkeleton />}
