@@ -130,7 +130,9 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   // no inline style in markup. A column layout comes as columns of the width the server renders
   // for (its column count; the same cards in each column as the app places them there): a flex
   // row of equal columns, each card as tall as its picture's ratio of the column's width (an SVG
-  // sizer's viewBox) plus the meta block. The other layouts come as a CSS grid of the Grid
+  // sizer's viewBox) plus the meta block; in a canvas whose width takes another column count
+  // (`colsN` in container queries) the Grid layout's square boxes instead. The other layouts
+  // come as a CSS grid of the Grid
   // layout's boxes (columns by the canvas's width in container queries, the Grid layout's
   // breakpoints). The next render measures and places the cards absolutely, in the list's order
   // from the top (the order of keyboard focus and of a screen reader: a column element per column
