@@ -13,7 +13,9 @@ const fakeCalls: string[] = [];
 let fakeMode: 'ok' | 'fail' | 'junk' = 'ok';
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // The server keeps the notices not over by its own clock: the sandbox dates them around the
+  // same present (around the fixed test day, the running notice would end two weeks after it).
+  t = await startTestServer({ sandboxNow: Date.now() });
   fake = createServer((req, res) => {
     fakeCalls.push(req.url ?? '');
     if (fakeMode === 'fail') return res.writeHead(500).end('oops');
