@@ -17,7 +17,7 @@
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { chromium, devices, type Browser, type BrowserContextOptions } from 'playwright-core';
 import { startApp } from './app.ts';
 import { limitHtml, makeLimitDist, type LimitDist } from './firstcard-limit.ts';
 import {
@@ -54,7 +54,10 @@ const NOVEL_PATH = '/novel/13319497';
 /**
  * An en-US browser, as the e2e suite's: without a locale Chromium sends no Accept-Language while
  * `navigator.language` is en-US, so the server would render in its fallback language and the app
- * render every page anew in English instead of adopting it.
+ * render every page anew in English instead of adopting it. The phone is one as the server knows
+ * a phone: a phone's Chrome user agent (Playwright's Pixel 7) and the mobile client hint it sends
+ * (`Sec-CH-UA-Mobile: ?1`); without them the server took it for a desktop in a narrow window and
+ * rendered for 1440 px.
  */
 export const VIEWPORTS = {
   mobile: {
@@ -62,6 +65,8 @@ export const VIEWPORTS = {
     isMobile: true,
     hasTouch: true,
     locale: 'en-US',
+    userAgent: devices['Pixel 7'].userAgent,
+    extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
   },
   desktop: { viewport: { width: 1440, height: 900 }, locale: 'en-US' },
 } as const satisfies Record<string, BrowserContextOptions>;

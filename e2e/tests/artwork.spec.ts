@@ -1,7 +1,14 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { rankingDateWindow } from '@pv/core';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded, shellFirst } from './helpers.ts';
+import {
+  columnCount,
+  drawnAndPlaced,
+  expectImageLoaded,
+  expectSamePlaces,
+  PHONE_WITH_HINT,
+  shellFirst,
+} from './helpers.ts';
 
 /** The artwork page (spec 001 §2.9): pictures, metadata, actions, author, related works. */
 
@@ -834,4 +841,25 @@ test('opened from a ranking, ←/→ move to the previous and next work of that 
   await page.goBack();
   await expect(page).toHaveURL('/rank/daily');
   // (a direct link, without a list, is covered by useListNavigation.test.tsx)
+});
+
+test('the related works stay where the server drew them when the app takes over, on a phone and a desktop', async ({
+  browser,
+  request,
+}) => {
+  const work = (await rank(request, 'day')).find(
+    (w) => w.type === 'illust' && w.page_count === 1 && w.x_restrict === 0,
+  )!;
+  // its related works cached first: a part later than the server's grace is left to the app
+  await request.get(`/api/pixiv/related?id=${work.id}&page=1`);
+  for (const device of [PHONE_WITH_HINT, { viewport: { width: 1440, height: 900 } }]) {
+    const width = device.viewport.width;
+    const { drawn, placed } = await drawnAndPlaced(browser, device, `/artworks/${work.id}`, (p) =>
+      p.getByTestId('related'),
+    );
+    expect(Object.keys(drawn).length, `${width}`).toBeGreaterThan(6);
+    // two columns on the phone, three beside the metadata at 1440 px
+    expect(columnCount(drawn), `${width}`).toBe(width === 390 ? 2 : 3);
+    expectSamePlaces(drawn, placed, `${width}`);
+  }
 });

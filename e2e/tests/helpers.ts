@@ -3,9 +3,12 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import {
   expect,
+  test,
   type APIRequestContext,
   type APIResponse,
+  type Browser,
   type BrowserContext,
+  type BrowserContextOptions,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -320,3 +323,70 @@ export async function answerConfig(page: Page, change: ConfigChange) {
     },
   );
 }
+
+/** A phone as the server knows one (its mobile client hint): rendered for a 390 px window. */
+export const PHONE_WITH_HINT = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
+};
+
+/** Each artwork card's box in the grid canvas within `scope`, by the work it links to, px. */
+export function cardBoxes(scope: Locator): Promise<Record<string, number[]>> {
+  return scope.evaluate((root) => {
+    const canvas = root.querySelector('[data-card-count]')!.getBoundingClientRect();
+    return Object.fromEntries(
+      Array.from(root.querySelectorAll('[data-testid="artwork-card"]')).map((card) => {
+        const r = card.getBoundingClientRect();
+        const href = card.querySelector('a[href^="/artworks/"]')!.getAttribute('href')!;
+        return [href, [r.left - canvas.left, r.top - canvas.top, r.width, r.height]];
+      }),
+    );
+  });
+}
+
+/**
+ * The boxes of the cards in `grid` of `path` as the server drew them (no JavaScript) and as the
+ * app placed them once it took the page over, each in a new context for `device`.
+ */
+export async function drawnAndPlaced(
+  browser: Browser,
+  device: BrowserContextOptions,
+  path: string,
+  grid: (page: Page) => Locator,
+) {
+  const baseURL = test.info().project.use.baseURL;
+  const still = await browser.newContext({ ...device, baseURL, javaScriptEnabled: false });
+  const served = await still.newPage();
+  await served.goto(path);
+  const drawn = await cardBoxes(grid(served));
+  await still.close();
+  const live = await browser.newContext({ ...device, baseURL });
+  const page = await live.newPage();
+  await page.goto(path);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+  // taken over: the app has measured the grid and placed its cards itself
+  await expect(grid(page).locator('[data-card-count]')).toHaveAttribute('style', /height/);
+  const placed = await cardBoxes(grid(page));
+  await live.close();
+  return { drawn, placed };
+}
+
+/** Every card the app placed is where the server drew it (within 1 px), in `drawn`'s columns. */
+export function expectSamePlaces(
+  drawn: Record<string, number[]>,
+  placed: Record<string, number[]>,
+  label: string,
+) {
+  for (const [id, box] of Object.entries(placed)) {
+    expect(drawn[id], `${label} ${id}`).toBeDefined();
+    box.forEach((v, i) =>
+      expect(Math.abs(v - drawn[id]![i]!), `${label} ${id} ${i}`).toBeLessThan(1),
+    );
+  }
+}
+
+/** How many columns the boxes stand in. */
+export const columnCount = (boxes: Record<string, number[]>) =>
+  new Set(Object.values(boxes).map(([left]) => Math.round(left!))).size;

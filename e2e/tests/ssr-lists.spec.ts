@@ -127,7 +127,11 @@ test.describe('list pages rendered on the server', () => {
     );
     const shown = page.getByTestId('artwork-card-title');
     await expect(shown.first()).toHaveText(titles[0]!.replaceAll('&amp;', '&'));
-    await expect(shown.nth(1)).toHaveText(titles[1]!.replaceAll('&amp;', '&'));
+    // the page's own set (a Masonry grid's HTML lists its cards column by column, the app from
+    // the top: the same cards, in another order)
+    const drawn = new Set(titles.map((t) => t!.replaceAll('&amp;', '&')));
+    for (const title of (await shown.allTextContents()).slice(0, 6))
+      expect(drawn.has(title), title).toBe(true);
     expect(seen.calls).toEqual([]);
     expect(seen.problems).toEqual([]);
 

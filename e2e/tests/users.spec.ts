@@ -1,6 +1,15 @@
 import { expect, test, type Page } from './fixtures.ts';
 import { SANDBOX_BASE_URL } from '../env.ts';
-import { expectImageLoaded, historyIds, linkedArtworkId } from './helpers.ts';
+import {
+  cardBoxes,
+  columnCount,
+  drawnAndPlaced,
+  expectImageLoaded,
+  expectSamePlaces,
+  historyIds,
+  linkedArtworkId,
+  PHONE_WITH_HINT,
+} from './helpers.ts';
 
 /**
  * User profiles (spec 001 §2.11, issue 13): the header, the tabs shown only with a count above 0,
@@ -326,81 +335,29 @@ test('the author cards of an artwork and of a novel follow and unfollow their au
 test('a profile’s works stay where the server drew them when the app takes over (Masonry), on a phone and a desktop; a narrower window than the server took gets square boxes', async ({
   browser,
 }) => {
-  /** Each card's box in the grid's canvas, by the work it links to. */
-  const boxes = (page: Page) =>
-    page.getByTestId('image-grid').evaluate((grid) => {
-      const canvas = grid.querySelector('[data-card-count]')!.getBoundingClientRect();
-      return Object.fromEntries(
-        Array.from(grid.querySelectorAll('[data-testid="artwork-card"]')).map((card) => {
-          const r = card.getBoundingClientRect();
-          const href = card.querySelector('a[href^="/artworks/"]')!.getAttribute('href')!;
-          return [href, [r.left - canvas.left, r.top - canvas.top, r.width, r.height]];
-        }),
-      );
-    });
   const path = `/users/${PROLIFIC}`;
-  const baseURL = test.info().project.use.baseURL;
-  for (const device of [
-    // a phone as the server knows one (its mobile hint): rendered for a 390 px window
-    {
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-      extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' },
-    },
-    { viewport: { width: 1440, height: 900 } },
-  ]) {
+  const grid = (page: Page) => page.getByTestId('image-grid');
+  for (const device of [PHONE_WITH_HINT, { viewport: { width: 1440, height: 900 } }]) {
     const width = device.viewport.width;
-    const still = await browser.newContext({ ...device, baseURL, javaScriptEnabled: false });
-    const served = await still.newPage();
-    await served.goto(path);
-    await expect(served.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
-      'data-layout',
-      'Masonry',
-    );
-    const drawn = await boxes(served);
-    await still.close();
-
-    const live = await browser.newContext({ ...device, baseURL });
-    const page = await live.newPage();
-    await page.goto(path);
-    // taken over: the app has measured the grid and placed its cards itself
-    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
-    await expect(page.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
-      'style',
-      /height/,
-    );
-    const placed = await boxes(page);
-    await live.close();
+    const { drawn, placed } = await drawnAndPlaced(browser, device, path, grid);
     // the cards in the first screen and beyond it (the app renders those near the window)
-    const ids = Object.keys(placed);
-    expect(new Set(Object.values(drawn).map(([left]) => Math.round(left!))).size).toBe(
-      width === 390 ? 2 : 5,
-    );
-    expect(ids.length, `${width}`).toBeGreaterThan(6);
-    for (const id of ids) {
-      expect(drawn[id], `${width} ${id}`).toBeDefined();
-      drawn[id]!.forEach((v, i) =>
-        expect(Math.abs(v - placed[id]![i]!), `${width} ${id} ${i}`).toBeLessThan(1),
-      );
-    }
+    expect(Object.keys(placed).length, `${width}`).toBeGreaterThan(6);
+    expect(columnCount(drawn), `${width}`).toBe(width === 390 ? 2 : 5);
+    expectSamePlaces(drawn, placed, `${width}`);
   }
 
   // a narrow window the server takes for a desktop's (no mobile hint): drawn for five columns, its
   // canvas too narrow for them, so the server's grid falls back to square boxes, two a row
   const narrow = await browser.newContext({
     viewport: { width: 390, height: 844 },
-    baseURL,
+    baseURL: test.info().project.use.baseURL,
     javaScriptEnabled: false,
   });
   const page = await narrow.newPage();
   await page.goto(path);
-  await expect(page.getByTestId('image-grid').locator('[data-card-count]')).toHaveAttribute(
-    'data-layout',
-    'Masonry',
-  );
-  const squares = Object.values(await boxes(page));
+  await expect(grid(page).locator('[data-card-count]')).toHaveAttribute('data-layout', 'Masonry');
+  const squares = await cardBoxes(grid(page));
   await narrow.close();
-  expect(new Set(squares.map(([left]) => Math.round(left!))).size).toBe(2);
-  for (const [, , w, h] of squares) expect(Math.abs(h! - (w! + 52))).toBeLessThan(1);
+  expect(columnCount(squares)).toBe(2);
+  for (const [, , w, h] of Object.values(squares)) expect(Math.abs(h! - (w! + 52))).toBeLessThan(1);
 });

@@ -77,6 +77,19 @@ works[4] = { ...works[4]!, title: 'A manga', type: 'manga' };
 const rankUrl = () =>
   `/api/pixiv/rank?mode=day&date=${rankingDateWindow(new Date()).defaultDate}&page=1`;
 
+/**
+ * The search call the app makes for 猫 with the default settings (first-data.ts `searchPlan`: the
+ * R-18 exclusions appended, AI works shown), with `extra` parameters.
+ */
+const catSearch = (extra: Record<string, string>) =>
+  new URLSearchParams({
+    word: '猫 -R-18 -R18 -18+',
+    page: '1',
+    search_ai_type: '0',
+    mode: 'partial_match_for_tags',
+    ...extra,
+  });
+
 /** The daily ranking as the server renders it, with the user's view (the first-paint cookie's). */
 const serverPage = (view?: ServerView) =>
   render('/rank/daily', {
@@ -395,13 +408,7 @@ describe('a server-rendered page', () => {
   it('a search’s first page is hydrated with no mismatch and no request for it or the word list', async () => {
     // the call the server plans for `/search/猫?order=date_asc` with the default settings
     // (first-data.ts `searchPlan`): the R-18 exclusions appended, AI works shown
-    const params = new URLSearchParams({
-      word: '猫 -R-18 -R18 -18+',
-      page: '1',
-      search_ai_type: '0',
-      mode: 'partial_match_for_tags',
-      order: 'date_asc',
-    });
+    const params = catSearch({ order: 'date_asc' });
     const path = `/search/${encodeURIComponent('猫')}?order=date_asc`;
     const page = await render(path, {
       firstData: {
@@ -450,13 +457,7 @@ describe('a server-rendered page', () => {
         width: shapes[i % shapes.length]![0],
         height: shapes[i % shapes.length]![1],
       }));
-    const params = new URLSearchParams({
-      word: '猫 -R-18 -R18 -18+',
-      page: '1',
-      search_ai_type: '0',
-      mode: 'partial_match_for_tags',
-      order: 'date_desc',
-    });
+    const params = catSearch({ order: 'date_desc' });
     const path = `/search/${encodeURIComponent('猫')}`;
     // a phone: the server renders for 390 px, two columns
     const page = await render(path, {
@@ -522,14 +523,7 @@ describe('a server-rendered page', () => {
   });
 
   it('a search from a date is hydrated with no mismatch on the next day (a kept render)', async () => {
-    const params = new URLSearchParams({
-      word: '猫 -R-18 -R18 -18+',
-      page: '1',
-      search_ai_type: '0',
-      mode: 'partial_match_for_tags',
-      order: 'date_desc',
-      start_date: '2020-01-01',
-    });
+    const params = catSearch({ order: 'date_desc', start_date: '2020-01-01' });
     const path = `/search/${encodeURIComponent('猫')}?start_date=2020-01-01`;
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-02T23:59:00Z') });
     try {

@@ -32,6 +32,11 @@ export interface ImageGridProps {
   rankOf?: ReadonlyMap<number, number>;
   /** What the list says when it is empty: why, and what to do. */
   empty?: EmptyMessage;
+  /**
+   * The canvas's width in a window of a given width, as the server takes it (a grid placed
+   * elsewhere than a screen's list: the artwork's related works); by default `serverCanvasWidth`.
+   */
+  serverWidth?: (windowWidth: number) => number;
 }
 
 /** The layout a ranking uses: the chosen one when it fills rows in order, else the Grid. */
@@ -53,15 +58,21 @@ export function firstScreenCards(width: number, columns: number): number {
 }
 
 /**
- * The width of a grid's canvas in a window `width` px wide, as the server takes it (it cannot
+ * The width of a screen's content in a window `width` px wide, as the server takes it (it cannot
  * measure): from a desktop width on (AppShell's DESKTOP_QUERY, 1024 px) the content column beside
- * the rail (tokens.css: `--rail-width` 88 px, `--content-max` 1280 px) less its 16 px sides; then
- * the grid's own sides on the screens that show one (`--grid-padding-inline`, 12 px). 366 px on a
- * 390 px phone and 1,224 px at 1440, as the app then measures them on a profile or a search.
+ * the rail (tokens.css: `--rail-width` 88 px, `--content-max` 1280 px) less its 16 px sides.
+ */
+export function serverContentWidth(width: number): number {
+  return width >= 1024 ? Math.min(width - 88, 1280) - 2 * 16 : width;
+}
+
+/**
+ * A grid's canvas on the screens that show one as their list (a profile, a search, a series:
+ * `--grid-padding-inline`, 12 px a side): 366 px on a 390 px phone and 1,224 px at 1440, as the
+ * app then measures them.
  */
 export function serverCanvasWidth(width: number): number {
-  const content = width >= 1024 ? Math.min(width - 88, 1280) - 2 * 16 : width;
-  return Math.max(1, content - 2 * 12);
+  return Math.max(1, serverContentWidth(width) - 2 * 12);
 }
 
 /** Below this grid width the row layouts use smaller rows and tiles, px. */
@@ -81,7 +92,13 @@ function rowSizes(inner: number) {
  * variants), with the list engine's states and infinite paging. Card boxes come from aspect
  * ratios alone, and only the cards near the viewport are in the DOM.
  */
-export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
+export function ImageGrid({
+  list,
+  imageProxy,
+  rankOf,
+  empty,
+  serverWidth = serverCanvasWidth,
+}: ImageGridProps) {
   const { app } = useSettings();
   const columnsRef = useRef<HTMLDivElement>(null);
   const server = useServerRender();
@@ -89,7 +106,7 @@ export function ImageGrid({ list, imageProxy, rankOf, empty }: ImageGridProps) {
   // first render over its markup) the width it takes for the window's, so that its Masonry places
   // cards as the app will at that width.
   const measured = useElementWidth(columnsRef);
-  const inner = Math.max(1, server ? serverCanvasWidth(measured) : measured);
+  const inner = Math.max(1, server ? serverWidth(measured) : measured);
   const columns = masonryColumns(inner);
   const metaHeight = app.isImageCardOuterMeta ? CARD_META_HEIGHT_PX : 0;
   const kind = rankOf ? rowMajorLayout(app.wfType) : app.wfType;
