@@ -1,14 +1,28 @@
-import { expect, test, type APIRequestContext } from './fixtures.ts';
+import { expect, test, type APIRequestContext, type Page } from './fixtures.ts';
 import { E2E_BASE_URL } from '../env.ts';
 import {
   DEFAULT_CONTENT_SETTINGS,
   filterArtworks,
   homeFeed,
+  hourlyRandomRanking,
   normaliseIllust,
+  pickRandomRanking,
+  RANDOM_MANGA_RANK_MODES,
+  RANDOM_RANK_MODES,
   rankingDateWindow,
+  type RandomRankingPick,
   type RawIllust,
 } from '@pv/core';
-import { escaped, expectImageLoaded, firstHtml, watch } from './helpers.ts';
+import {
+  PHONE_WITH_HINT,
+  columnCount,
+  drawnAndPlaced,
+  escaped,
+  expectImageLoaded,
+  expectSamePlaces,
+  firstHtml,
+  watch,
+} from './helpers.ts';
 
 /**
  * Server rendering of the three homes (issue 33, SSR=1): each home's first row is in the first
@@ -21,7 +35,7 @@ const PREFS = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds
 
 const day = () => rankingDateWindow(new Date()).defaultDate;
 
-/** The titles of the first cards of a ranking row, as the app's row shows them. */
+/** The titles of the first cards of a ranking row (or random feed), as the app shows them. */
 async function rowTitles(
   request: APIRequestContext,
   url: string,
@@ -32,6 +46,13 @@ async function rowTitles(
   const shown = home === '/' ? homeFeed(works, PREFS) : filterArtworks(works, PREFS);
   return shown.slice(0, 3).map((w) => w.title);
 }
+
+/** The random feed's modes of a home. */
+const randomModes = (home: '/' | '/home_manga') =>
+  home === '/' ? RANDOM_RANK_MODES : RANDOM_MANGA_RANK_MODES;
+
+const samePick = (a: RandomRankingPick, b: RandomRankingPick) =>
+  a.mode === b.mode && a.date === b.date;
 
 /** The homes, by what their first row asks for and how its first cards are named in the HTML. */
 const HOMES = [
@@ -63,7 +84,7 @@ test.describe('the homes rendered on the server', () => {
   // the worker's own server, which renders as `npm start` does (SSR=1)
   const base = E2E_BASE_URL;
 
-  // The random feeds ask for a ranking 2 to 14 days back, which may be the day the first row
+  // The app's random feeds ask for a ranking 2 to 14 days back, which may be the day the first row
   // shows: here always 14 days back, so that a call for the row's day is the row's own.
   test.beforeEach(async ({ page }) => {
     await page.addInitScript(() => {
@@ -76,7 +97,12 @@ test.describe('the homes rendered on the server', () => {
       page,
     }) => {
       const first = home.first();
+      // the server draws the random feed's first page once an hour (hourlyRandomRanking)
+      const modes = home.path === '/home_novel' ? null : randomModes(home.path);
+      const before = modes && hourlyRandomRanking(new Date(), modes);
       const html = await firstHtml(page.request, `${base}${home.path}`);
+      // (the hour may have turned in between: either draw)
+      const draws = modes ? [before!, hourlyRandomRanking(new Date(), modes)] : [];
       expect(html).toContain(`>${home.title}</h1>`);
       expect(html).toContain(`>${home.heading}</a>`);
       const titles =
@@ -96,6 +122,31 @@ test.describe('the homes rendered on the server', () => {
       );
       expect(served.length).toBeGreaterThan(0);
 
+      // the random feed's first page the server drew is in the HTML too
+      let drawn: RandomRankingPick | undefined;
+      let randomSrc = '';
+      if (modes && home.path !== '/home_novel') {
+        const section = html.slice(html.indexOf('data-testid="home-random"'));
+        for (const draw of draws) {
+          const url = `${base}/api/pixiv/rank?mode=${draw.mode}&date=${draw.date}&page=1`;
+          const [title] = await rowTitles(page.request, url, home.path);
+          if (section.includes(escaped(title!))) drawn = draw;
+        }
+        expect(drawn, `the draw of ${JSON.stringify(draws)} in the random feed`).toBeDefined();
+        randomSrc = /<img [^>]*src="([^"]+)"/.exec(section)![1]!;
+        // the app's own draws (its later pages) never the server's, so that a call for the
+        // server's is a refetch
+        const own = samePick(
+          pickRandomRanking(new Date(), modes, () => 0.999),
+          drawn!,
+        )
+          ? 0.5
+          : 0.999;
+        await page.addInitScript((value) => {
+          Math.random = () => value;
+        }, own);
+      }
+
       const seen = watch(page, ['/api/pixiv/tags', new URL(first, base).pathname]);
       await page.goto(`${base}${home.path}`);
       const row = page.getByTestId('home-ranking');
@@ -106,8 +157,16 @@ test.describe('the homes rendered on the server', () => {
         // once the app has the page, the box shows a trending tag of its own pick
         await expect(page.getByTestId('home-search')).toHaveAttribute('placeholder', /.+/);
       }
-      // the sections the server had no answer for are the app's to ask for now
-      await expect(page.getByTestId('home-random').locator('a[href]').first()).toBeVisible();
+      const random = page.getByTestId('home-random');
+      await expect(random.locator('a[href]').first()).toBeVisible();
+      if (drawn) {
+        // the app shows the server's draw, its first picture the one the HTML started loading,
+        // and never asks for it
+        await expect(random.locator('img').first()).toHaveAttribute('src', randomSrc);
+        await expectImageLoaded(random.locator('img').first());
+        const call = `/api/pixiv/rank?mode=${drawn.mode}&date=${drawn.date}`;
+        expect(seen.calls.filter((c) => c.startsWith(call))).toEqual([]);
+      }
       expect(seen.calls.filter((c) => c === first)).toEqual([]);
       // the trending tags are not in the page (they only pick the box's placeholder): the app
       // asks for them once
@@ -118,5 +177,22 @@ test.describe('the homes rendered on the server', () => {
       }
       expect(seen.problems).toEqual([]);
     });
+  }
+});
+
+test("the home's random feed stays where the server drew it when the app takes over (Masonry), on a phone and a desktop", async ({
+  browser,
+  request,
+}) => {
+  // the hour's draw first, as a warm mirror has it: the server's render then has the feed
+  const draw = hourlyRandomRanking(new Date(), RANDOM_RANK_MODES);
+  await request.get(`/api/pixiv/rank?mode=${draw.mode}&date=${draw.date}&page=1`);
+  const grid = (page: Page) => page.getByTestId('home-random').getByTestId('image-grid');
+  for (const device of [PHONE_WITH_HINT, { viewport: { width: 1440, height: 900 } }]) {
+    const width = device.viewport.width;
+    const { drawn, placed } = await drawnAndPlaced(browser, device, '/', grid);
+    expect(Object.keys(placed).length, `${width}`).toBeGreaterThan(4);
+    expect(columnCount(drawn), `${width}`).toBe(width === 390 ? 2 : 5);
+    expectSamePlaces(drawn, placed, `${width}`);
   }
 });

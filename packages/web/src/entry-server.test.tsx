@@ -10,6 +10,7 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  jstDay,
   rankingDateWindow,
   type RawIllust,
   type RawIllustSeriesResponse,
@@ -699,6 +700,41 @@ describe('a server-rendered page', () => {
     const { errors, urls } = await hydrateAt(home.path, page!, 390);
     expect(errors).toEqual([]);
     expect(urls.filter((u) => `/api/pixiv/${u}` === url)).toEqual([]);
+  });
+
+  it("the home's random feed the server drew: in its markup in Masonry columns, adopted with no mismatch and never asked for", async () => {
+    const day = rankingDateWindow(new Date()).defaultDate;
+    const row = `/api/pixiv/rank?mode=day&date=${day}`;
+    // a draw of the hour (first-data.ts `randomFirstPage`): asked for with its page number
+    const draw = `/api/pixiv/rank?mode=week&date=${jstDay(new Date(), 9)}&page=1`;
+    const drawn = works.map((w, i) => ({ ...w, id: 3000 + i, title: `Drawn ${i}` }));
+    session.seed = '0';
+    const page = await render('/', {
+      firstData: { [row]: { illusts: works }, [draw]: { illusts: drawn } },
+      optional: [draw],
+      desktop: false,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.used.sort()).toEqual([draw, row].sort());
+    const random = page!.html.slice(page!.html.indexOf('data-testid="home-random"'));
+    expect(random).toContain('data-layout="Masonry"');
+    // the home feed's own rules hold: no adult work, no manga
+    expect(random).toContain('>Drawn 0<');
+    expect(random).not.toContain('>Drawn 3<');
+    expect(random).not.toContain('>Drawn 4<');
+    // the app's page load has a seed of its own, and its later pages draw the last mode
+    session.seed = '1';
+    vi.spyOn(Math, 'random').mockReturnValue(0.9999);
+    const { errors, urls } = await hydrateAt('/', page!, 390);
+    expect(errors).toEqual([]);
+    expect(urls.filter((u) => u.startsWith('rank?mode=week&'))).toEqual([]);
+    const titles = [
+      ...document.querySelectorAll('[data-testid="home-random"] [data-testid="artwork-card"]'),
+    ]
+      .map((card) => card.textContent ?? '')
+      .slice(0, 2);
+    expect(titles[0]).toContain('Drawn 0');
   });
 
   it('renders nothing for an artwork the default content settings hide', async () => {

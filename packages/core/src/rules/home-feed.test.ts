@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_THROTTLE_MS } from '../constants.ts';
 import { artworkFixture } from '../test-fixtures.ts';
+import { jstDay } from './ranking-date.ts';
 import {
   DISCOVERY_CARD_SIZE,
   DISCOVERY_LAST_PAGE,
@@ -17,6 +18,7 @@ import {
   discoveryUsersFeed,
   homeFeed,
   isHomeFeedArtwork,
+  hourlyRandomRanking,
   pickRandomRanking,
   randomListHasMore,
   recommendedFeed,
@@ -101,6 +103,24 @@ describe('random lists', () => {
       const { date } = pickRandomRanking(now, RANDOM_RANK_MODES);
       expect(date >= '2026-11-06' && date <= '2026-11-18').toBe(true);
     }
+  });
+
+  it("a server's first page: one draw an hour, the same all hour, within the modes and days", () => {
+    const hour = Date.parse('2026-11-20T06:00:00Z');
+    const draws = new Set<string>();
+    for (let h = 0; h < 48; h++) {
+      const at = new Date(hour + h * 3_600_000);
+      const pick = hourlyRandomRanking(at, RANDOM_RANK_MODES);
+      // the same at any minute of that hour
+      expect(hourlyRandomRanking(new Date(at.getTime() + 59 * 60_000), RANDOM_RANK_MODES)).toEqual(
+        pick,
+      );
+      expect(RANDOM_RANK_MODES).toContain(pick.mode);
+      expect(pick.date >= jstDay(at, 14) && pick.date <= jstDay(at, 2)).toBe(true);
+      draws.add(`${pick.mode} ${pick.date}`);
+    }
+    // the hours draw apart: most of two days' 48 draws differ
+    expect(draws.size).toBeGreaterThan(30);
   });
 
   it('finish after their last page: illustrations 9, novels 4', () => {

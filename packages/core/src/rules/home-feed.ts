@@ -98,6 +98,30 @@ export function pickRandomRanking(
   return { mode, date: date > max ? max : date };
 }
 
+/** An hour, ms. */
+const HOUR_MS = 3_600_000;
+
+/** mulberry32: a small seeded generator of [0, 1) (the same seed, the same sequence). */
+function seeded(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(a ^ (a >>> 15), a | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/**
+ * The random ranking a server draws for a random list's first page (issue 33: the home's random
+ * feed in the first HTML): one draw an hour, the same for every render in that hour, so that after
+ * the first render the mirror has its ranking cached and the page waits for no upstream; the next
+ * hour draws anew. The app draws its later pages with `pickRandomRanking`, as before.
+ */
+export function hourlyRandomRanking(now: Date, modes: readonly string[]): RandomRankingPick {
+  return pickRandomRanking(now, modes, seeded(Math.floor(now.getTime() / HOUR_MS)));
+}
+
 /** Whether a random list has more pages after `page` (1-based). */
 export function randomListHasMore(page: number, lastPage: number): boolean {
   return page < lastPage;

@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_CONTENT_SETTINGS,
+  hourlyRandomRanking,
   isHomeFeedArtwork,
   normaliseIllust,
+  RANDOM_MANGA_RANK_MODES,
+  RANDOM_RANK_MODES,
   rankingDateWindow,
   type RawIllust,
 } from '@pv/core';
@@ -338,14 +341,24 @@ describe('pagePlan', () => {
     }
   });
 
-  it('plans each home’s ranking row as its screen asks for it (no page number)', () => {
+  it('plans each home’s ranking row as its screen asks for it (no page number), and for the render the hour’s random draw', () => {
     const date = window.defaultDate;
-    for (const path of ['/', '/home', '/index', '/index.html'])
-      expect(pagePlan(path, now)!.calls.map(mirrorUrl), path).toEqual([
+    const drawn = (modes: readonly string[]) => {
+      const { mode, date: day } = hourlyRandomRanking(now, modes);
+      return `/api/pixiv/rank?mode=${mode}&date=${day}&page=1`;
+    };
+    for (const path of ['/', '/home', '/index', '/index.html']) {
+      const plan = pagePlan(path, now)!;
+      expect(plan.calls.map(mirrorUrl), path).toEqual([
         `/api/pixiv/rank?mode=day&date=${date}`,
+        drawn(RANDOM_RANK_MODES),
       ]);
+      // the random feed is the render's only, never preloaded
+      expect(plan.calls.map((c) => c.optional === true)).toEqual([false, true]);
+    }
     expect(pagePlan('/home_manga', now)!.calls.map(mirrorUrl)).toEqual([
       `/api/pixiv/rank?mode=day_manga&date=${date}`,
+      drawn(RANDOM_MANGA_RANK_MODES),
     ]);
     expect(pagePlan('/home_novel', now)!.calls.map(mirrorUrl)).toEqual([
       `/api/pixiv/rank_novel?mode=day&date=${date}`,

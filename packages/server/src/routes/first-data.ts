@@ -16,6 +16,7 @@ import {
   DISCOVERY_PAGE_SIZE,
   NOVEL_SEARCH_MODES,
   discoveryMode,
+  hourlyRandomRanking,
   isAiArtwork,
   isHomeFeedArtwork,
   isLimitPlaceholder,
@@ -23,6 +24,8 @@ import {
   rankTypeOf,
   isRankingDateAllowed,
   parseSearchFilters,
+  RANDOM_MANGA_RANK_MODES,
+  RANDOM_RANK_MODES,
   planSearch,
   rankingDateWindow,
   SPOTLIGHT_TABS,
@@ -128,6 +131,16 @@ const homeShows = (work: Artwork) =>
     blocks: { tags: [], authorIds: [] },
   });
 
+/**
+ * A home's random feed's first page for the server's render (HomeScreen, `useRandomList`): the
+ * hour's draw (`hourlyRandomRanking`), asked for with its page number, which tells it apart from
+ * the ranking row's call (server-routes.ts `randomFirstPage`); optional, never preloaded.
+ */
+function randomFirstPage(now: Date, modes: readonly string[]): MirrorCall {
+  const { mode, date } = hourlyRandomRanking(now, modes);
+  return { name: 'rank', params: { mode, date, page: '1' }, optional: true };
+}
+
 /** A ranking leaves out manga for a user who hides them there (RankScreen). */
 const rankingShows = (work: Artwork, view?: RenderView) =>
   !(view?.hideRankManga && work.type === 'manga');
@@ -138,8 +151,9 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
  * (HomeScreen, `useRankingHead`; not the trending tags, which only pick the search box's
  * placeholder once the app runs and weigh 140 KB with their works), the manga home its manga
  * ranking row, the novel home its novel ranking row (`useNovelRankingHead`; the rows of
- * self-hosted mode, the spotlights and the random feeds are asked for by the app once it runs,
- * as nothing else on the page waits for them); an artwork its detail (`useIllust`; for the render
+ * self-hosted mode and the novels' random feed are asked for by the app once it runs, as nothing
+ * else on the page waits for them; for the render, optional: the spotlights and the illust and
+ * manga homes' random feed's first page); an artwork its detail (`useIllust`; for the render
  * also its first comments and related works, optional); a novel its
  * detail and text; a novel ranking its first page (RankNovelScreen, `useNovelRankingList`, for
  * the server's render only); the live list its first page (LivesScreen, `useLiveList`); a
@@ -191,14 +205,17 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
         ]
       : [];
     return {
-      calls: [ranking, ...spotlights],
+      calls: [ranking, ...spotlights, randomFirstPage(now, RANDOM_RANK_MODES)],
       cards: { call: ranking, size: 's', shows: homeShows },
     };
   }
   if (path === '/home_manga') {
     const ranking = { name: 'rank', params: { mode: 'day_manga', date: window.defaultDate } };
     // its row leaves out only what the content settings hide (HomeMangaScreen), as plainWork does
-    return { calls: [ranking], cards: { call: ranking, size: 's', shows: () => true } };
+    return {
+      calls: [ranking, randomFirstPage(now, RANDOM_MANGA_RANK_MODES)],
+      cards: { call: ranking, size: 's', shows: () => true },
+    };
   }
   if (path === '/home_novel') {
     return { calls: [{ name: 'rank_novel', params: { mode: 'day', date: window.defaultDate } }] };

@@ -13,8 +13,11 @@ import {
   DEFAULT_CONTENT_SETTINGS,
   filterArtworks,
   homeFeed,
+  hourlyRandomRanking,
   normaliseIllust,
   pictureSize,
+  RANDOM_MANGA_RANK_MODES,
+  RANDOM_RANK_MODES,
   rankingDateWindow,
   type Artwork,
   type RawIllust,
@@ -847,10 +850,16 @@ describe('server rendering (SSR=1)', () => {
     const date = rankingDateWindow(new Date()).defaultDate;
     const prefs = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
     const homes = [
-      { path: '/', mode: 'day', row: (works: Artwork[]) => homeFeed(works, prefs) },
+      {
+        path: '/',
+        mode: 'day',
+        modes: RANDOM_RANK_MODES,
+        row: (works: Artwork[]) => homeFeed(works, prefs),
+      },
       {
         path: '/home_manga',
         mode: 'day_manga',
+        modes: RANDOM_MANGA_RANK_MODES,
         row: (works: Artwork[]) => filterArtworks(works, prefs),
       },
     ];
@@ -860,6 +869,12 @@ describe('server rendering (SSR=1)', () => {
         headers: { 'accept-language': 'en-US,en;q=0.9' },
       });
       const works = (list.json() as { illusts: RawIllust[] }).illusts.map(normaliseIllust);
+      // the random feed's draw first, as a warm mirror has it (the render waits little for it)
+      const draw = hourlyRandomRanking(new Date(), home.modes);
+      await t.app.inject({
+        url: `/api/pixiv/rank?mode=${draw.mode}&date=${draw.date}&page=1`,
+        headers: { 'accept-language': 'en-US,en;q=0.9' },
+      });
       const res = await t.app.inject({ url: home.path, headers: PAGE });
       const root = rootOf(res.body);
       expect(root, `${home.path} rendered`).toBeDefined();
@@ -894,6 +909,15 @@ describe('server rendering (SSR=1)', () => {
       );
       expect(preloaded.sort()).toEqual(
         [...new Set(row.map((img) => /src="([^"]+)"/.exec(img)![1]))].sort(),
+      );
+      // the random feed's first page, the hour's draw, in Masonry columns below the row: its
+      // pictures wait until they near the viewport (none preloaded above)
+      const random = root!.slice(root!.indexOf('data-testid="home-random"'));
+      const randomImgs = [...random.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
+      expect(randomImgs.length, home.path).toBeGreaterThan(4);
+      expect(random).toContain('data-layout="Masonry"');
+      expect(randomImgs.map((img) => /loading="(\w+)"/.exec(img)![1])).toEqual(
+        Array(randomImgs.length).fill('lazy'),
       );
       // the page carries its first data: no preload of it
       expect(res.body).not.toContain('href="/api/pixiv/rank?');

@@ -26,6 +26,9 @@ import {
   normaliseNovel,
   normaliseNovelText,
   normaliseUserDetail,
+  RANDOM_ILLUST_LAST_PAGE,
+  RANDOM_MANGA_RANK_MODES,
+  RANDOM_RANK_MODES,
   rankTypeOf,
   SPOTLIGHT_LANGS,
   SPOTLIGHT_TABS,
@@ -55,7 +58,7 @@ import {
   type DiscoveryBody,
   type RecommendedUsersBody,
 } from '../state/queries/discovery.ts';
-import { rankingHeadKey } from '../state/queries/home.ts';
+import { drawnRandomSeed, randomKey, randomPage, rankingHeadKey } from '../state/queries/home.ts';
 import { commentKeys, commentRootsPage, type WebCommentsBody } from '../state/queries/comments.ts';
 import { illustKey } from '../state/queries/illust.ts';
 import { artworkListKeys, relatedPage } from '../state/queries/artwork-lists.ts';
@@ -483,6 +486,22 @@ const rankingHead: Seed = {
   },
 };
 
+/**
+ * A home's random feed's first page (`useRandomList`): the ranking the server drew for its render,
+ * asked for with its page number (first-data.ts `randomFirstPage`; the ranking row's call has
+ * none), kept under a seed naming the draw, which the app's list then shows.
+ */
+const randomFirstPage = (modes: readonly string[], lastPage: number): Seed => ({
+  endpoint: 'rank',
+  seed(answer, params) {
+    const mode = params.get('mode');
+    const date = params.get('date');
+    if (params.get('page') !== '1' || !mode || !date || !modes.includes(mode)) return null;
+    const page = randomPage(answer as RawIllustListResponse, 1, lastPage);
+    return { key: randomKey(modes, drawnRandomSeed(mode, date)), data: firstPage(page) };
+  },
+});
+
 /** The novel home's ranking row (`useNovelRankingHead`), as `rankingHead`. */
 const novelRankingHead: Seed = {
   endpoint: 'rank_novel',
@@ -496,18 +515,23 @@ const novelRankingHead: Seed = {
 };
 
 export const SERVER_ROUTES: ServerRoute[] = [
-  // The homes: their first row from the server; the rows of self-hosted mode (the server's
-  // config says whether there are any), the spotlights and the random feed are loading, on the
-  // server and in the app's adoption of its markup alike, and asked for once the app runs.
+  // The homes: their first row from the server, and the spotlights and the random feed's first
+  // page when they come in time; the rows of self-hosted mode (the server's config says whether
+  // there are any) are loading, on the server and in the app's adoption of its markup alike, and
+  // asked for once the app runs.
   {
     paths: ['/', '/home', '/index', '/index.html'],
     screen: 'src/screens/Home/HomeScreen.tsx',
-    seeds: [rankingHead, spotlightHead],
+    seeds: [
+      rankingHead,
+      spotlightHead,
+      randomFirstPage(RANDOM_RANK_MODES, RANDOM_ILLUST_LAST_PAGE),
+    ],
   },
   {
     paths: ['/home_manga'],
     screen: 'src/screens/Home/HomeMangaScreen.tsx',
-    seeds: [rankingHead],
+    seeds: [rankingHead, randomFirstPage(RANDOM_MANGA_RANK_MODES, RANDOM_ILLUST_LAST_PAGE)],
   },
   {
     paths: ['/home_novel'],

@@ -83,7 +83,11 @@ export default function HomeMangaScreen() {
         </>
       )}
       <RandomSection title={t('home.random_manga')}>
-        <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
+        <ImageGrid
+          list={{ ...random, items: randomItems }}
+          imageProxy={imageProxy}
+          belowFirstScreen
+        />
       </RandomSection>
     </HomePage>
   );

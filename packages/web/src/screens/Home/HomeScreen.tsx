@@ -113,7 +113,11 @@ export default function HomeScreen() {
         </>
       )}
       <RandomSection title={t('home.random')}>
-        <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
+        <ImageGrid
+          list={{ ...random, items: randomItems }}
+          imageProxy={imageProxy}
+          belowFirstScreen
+        />
       </RandomSection>
     </HomePage>
   );

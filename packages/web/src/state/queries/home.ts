@@ -2,7 +2,8 @@
  * The home screens' data (spec 000 §2 Home): trending tags, recommended and latest works, and the
  * random lists, each cached as long as the spec says.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   CACHE_TTL_SECONDS,
   LIST_THROTTLE_MS,
@@ -96,14 +97,49 @@ export function useRankingHead(mode: string, date: string) {
   });
 }
 
+/** A random list's query key: its modes and its seed (`useRandomList`). */
+export const randomKey = (modes: readonly string[], seed: string) =>
+  ['random', modes.join(','), seed] as const;
+
+/** A random list's page from its ranking's answer, as the list keeps it. */
+export function randomPage(
+  data: RawIllustListResponse,
+  page: number,
+  lastPage: number,
+): ListPage<Artwork> {
+  return { items: data.illusts.map(normaliseIllust), hasMore: randomListHasMore(page, lastPage) };
+}
+
+/** The seed of a random list the server drew (`drawnRandomSeed`), told apart from a page load's. */
+const DRAWN = 'drawn:';
+
+/** The seed under which a server's render keeps the random list it drew from `mode` and `date`. */
+export const drawnRandomSeed = (mode: string, date: string) => `${DRAWN}${mode}/${date}`;
+
+/**
+ * The seed of the random list of `modes` that the server drew for the page it rendered, when its
+ * first page is in `client` (server-routes.ts `randomFirstPage`: in the server's render, and in the
+ * app's, hydrated from the page); random lists are never persisted, so no other visit's is there.
+ */
+function drawnSeedIn(client: QueryClient, modes: readonly string[]): string | undefined {
+  const drawn = client
+    .getQueryCache()
+    .findAll({ queryKey: ['random', modes.join(',')] })
+    .find((q) => String(q.queryKey[2]).startsWith(DRAWN) && q.state.data !== undefined);
+  return drawn && String(drawn.queryKey[2]);
+}
+
 /**
  * A random list: each page is a random ranking (mode and day) of the given modes; it finishes
- * after `lastPage`. `seed` keeps one visit's list stable across re-renders.
+ * after `lastPage`. `seed` keeps one visit's list stable across re-renders; a list the server
+ * drew for the page it rendered is shown instead, so that the app adopts the server's markup.
  */
 export function useRandomList(modes: readonly string[], lastPage: number, seed: string) {
   const api = useApi();
+  const client = useQueryClient();
+  const [listSeed] = useState(() => drawnSeedIn(client, modes) ?? seed);
   return usePagedList<Artwork>({
-    queryKey: ['random', modes.join(','), seed],
+    queryKey: randomKey(modes, listSeed),
     staleTime: Infinity,
     throttleMs: LIST_THROTTLE_MS.random,
     fetchPage: async (page, signal): Promise<ListPage<Artwork>> => {
@@ -111,10 +147,7 @@ export function useRandomList(modes: readonly string[], lastPage: number, seed: 
       const data = unwrap(
         await api.get<RawIllustListResponse>('rank', { mode: pick.mode, date: pick.date }, signal),
       );
-      return {
-        items: data.illusts.map(normaliseIllust),
-        hasMore: randomListHasMore(page, lastPage),
-      };
+      return randomPage(data, page, lastPage);
     },
   });
 }
