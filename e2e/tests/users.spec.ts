@@ -361,3 +361,27 @@ test('a profile’s works stay where the server drew them when the app takes ove
   expect(columnCount(squares)).toBe(2);
   for (const [, , w, h] of Object.values(squares)) expect(Math.abs(h! - (w! + 52))).toBeLessThan(1);
 });
+
+test('the server’s columns keep their width while the page is parsed: the first column alone is as wide as beside the others', async ({
+  browser,
+}) => {
+  // a page is painted while it is parsed, and a column layout's markup comes a column at a time
+  const still = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    baseURL: test.info().project.use.baseURL,
+    javaScriptEnabled: false,
+  });
+  const page = await still.newPage();
+  await page.goto(`/users/${PROLIFIC}`);
+  const [beside, alone] = await page.getByTestId('image-grid').evaluate((grid) => {
+    const columns = Array.from(grid.querySelector('[data-card-count]')!.children);
+    const width = () => columns[0]!.getBoundingClientRect().width;
+    const all = width();
+    // as the parser has it after the first column: the others not in the document yet
+    for (const column of columns.slice(1)) column.remove();
+    return [all, width()];
+  });
+  await still.close();
+  expect(beside).toBeGreaterThan(200);
+  expect(Math.abs(alone! - beside!)).toBeLessThan(1);
+});
