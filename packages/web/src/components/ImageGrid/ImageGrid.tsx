@@ -37,13 +37,6 @@ export interface ImageGridProps {
    * elsewhere than a screen's list: the artwork's related works); by default `serverCanvasWidth`.
    */
   serverWidth?: (windowWidth: number) => number;
-  /**
-   * The grid starts below the page's first screen (the home's random feed, an artwork's related
-   * works): none of its pictures load with the HTML (they would be preloaded and take the
-   * connections the first screen's pictures and the app's code need); they load as they near
-   * the viewport.
-   */
-  belowFirstScreen?: boolean;
 }
 
 /** The layout a ranking uses: the chosen one when it fills rows in order, else the Grid. */
@@ -105,7 +98,6 @@ export function ImageGrid({
   rankOf,
   empty,
   serverWidth = serverCanvasWidth,
-  belowFirstScreen = false,
 }: ImageGridProps) {
   const { app } = useSettings();
   const columnsRef = useRef<HTMLDivElement>(null);
@@ -178,7 +170,7 @@ export function ImageGrid({
               <div key={c} className={styles.serverColumn}>
                 {column.map((box) => (
                   <div key={box.item.id} className={styles.serverColumnSlot}>
-                    {cardOf(box, !belowFirstScreen && box.top < FIRST_SCREEN_PX)}
+                    {cardOf(box, box.top < FIRST_SCREEN_PX)}
                     <svg
                       className={styles.sizer}
                       viewBox={`0 0 1 ${cardAspect(box.item)}`}
@@ -195,7 +187,7 @@ export function ImageGrid({
     );
   }
   if (server && list.items.length > 0) {
-    const eager = belowFirstScreen ? 0 : firstScreenCards(inner, columns);
+    const eager = firstScreenCards(inner, columns);
     return (
       <div className={`${styles.grid} ${styles.serverGrid}`} data-testid="image-grid">
         <div

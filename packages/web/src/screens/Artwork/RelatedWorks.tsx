@@ -32,7 +32,6 @@ export function RelatedWorks({ id, imageProxy }: { id: number; imageProxy?: stri
         list={{ ...list, items }}
         imageProxy={imageProxy}
         serverWidth={relatedCanvasWidth}
-        belowFirstScreen
       />
     </section>
   );

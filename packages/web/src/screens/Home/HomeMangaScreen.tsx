@@ -83,11 +83,7 @@ export default function HomeMangaScreen() {
         </>
       )}
       <RandomSection title={t('home.random_manga')}>
-        <ImageGrid
-          list={{ ...random, items: randomItems }}
-          imageProxy={imageProxy}
-          belowFirstScreen
-        />
+        <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
       </RandomSection>
     </HomePage>
   );

@@ -113,11 +113,7 @@ export default function HomeScreen() {
         </>
       )}
       <RandomSection title={t('home.random')}>
-        <ImageGrid
-          list={{ ...random, items: randomItems }}
-          imageProxy={imageProxy}
-          belowFirstScreen
-        />
+        <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
       </RandomSection>
     </HomePage>
   );
