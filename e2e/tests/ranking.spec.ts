@@ -128,8 +128,12 @@ test('hide manga empties the manga ranking and is remembered', async ({ page }) 
 test('the overall ranking mixes manga among the illustrations, and hide manga leaves them out', async ({
   page,
 }) => {
-  // pixiv's daily ranking holds manga among its illustrations (10 of 30 in a captured one)
-  const first = (await (await page.request.get('/api/pixiv/rank?mode=day')).json()) as {
+  // pixiv's daily ranking holds manga among its illustrations (10 of 30 in a captured one); the
+  // page shows the default day (two days back), the API's own default is the latest published one
+  const date = rankingDateWindow(new Date()).defaultDate;
+  const first = (await (
+    await page.request.get(`/api/pixiv/rank?mode=day&date=${date}`)
+  ).json()) as {
     illusts: { id: number; type: string }[];
   };
   const manga = first.illusts.filter((i) => i.type === 'manga');
