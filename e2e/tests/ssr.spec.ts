@@ -205,6 +205,93 @@ test.describe('landing routes rendered on the server', () => {
     await context.close();
   });
 
+  test('the first paint needs no stylesheet: with them withheld a rendered page looks as with them, at 390 and 1440 px', async ({
+    browser,
+    request,
+  }) => {
+    // the page inlines the rules its markup can use (server critical-css.ts) and links its
+    // stylesheets after its content: what each element computes must be the same without them
+    const work = await plainWork(request, base);
+    const paths = [
+      '/rank/daily',
+      `/artworks/${work.id}`,
+      `/users/${work.user.id}`,
+      `/novel/${NOVEL}`,
+    ];
+    const PROPS = [
+      'display',
+      'position',
+      'color',
+      'background-color',
+      'background-image',
+      'font-size',
+      'font-weight',
+      'line-height',
+      // not horizontal margins: Chromium resolves an `auto` one to its used value only once a
+      // stylesheet has come (the boxes show where the element went)
+      'margin-top',
+      'margin-bottom',
+      'padding',
+      'border',
+      'border-radius',
+      'gap',
+      'grid-template-columns',
+      'flex',
+      'overflow',
+      'visibility',
+      'opacity',
+      'box-shadow',
+      'object-fit',
+      'aspect-ratio',
+      'text-overflow',
+      'white-space',
+      'z-index',
+      'transform',
+    ];
+    const snapshot = (props: string[]) =>
+      Array.from(document.querySelectorAll('html, body, #root *'), (el) => {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        const where = `${el.tagName.toLowerCase()}${el.getAttribute('data-testid') ? `[${el.getAttribute('data-testid')}]` : ''}`;
+        return `${where} ${Math.round(box.x)},${Math.round(box.y)} ${Math.round(box.width)}x${Math.round(box.height)} ${props.map((p) => style.getPropertyValue(p)).join('|')}`;
+      });
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      const context = await browser.newContext({ javaScriptEnabled: false, viewport });
+      const page = await context.newPage();
+      for (const path of paths) {
+        const styled = await (async () => {
+          await page.unroute('**/*.css');
+          await page.goto(`${base}${path}`, { waitUntil: 'load' });
+          // linked after the content, not in the head
+          const head = await page.locator('head link[rel="stylesheet"]').count();
+          expect(head, path).toBe(0);
+          expect(await page.locator('body > link[rel="stylesheet"]').count(), path).toBeGreaterThan(
+            0,
+          );
+          return page.evaluate(snapshot, PROPS);
+        })();
+        let withheld = 0;
+        await page.route('**/*.css', (route) => {
+          withheld++;
+          return route.abort();
+        });
+        await page.goto(`${base}${path}`, { waitUntil: 'load' });
+        expect(withheld, path).toBeGreaterThan(0);
+        const bare = await page.evaluate(snapshot, PROPS);
+        expect(bare.length, `${path} at ${viewport.width}`).toBe(styled.length);
+        const differ = bare.findIndex((line, i) => line !== styled[i]);
+        expect(
+          differ === -1 ? '' : `${bare[differ]}\n${styled[differ]}`,
+          `${path} at ${viewport.width}`,
+        ).toBe('');
+      }
+      await context.close();
+    }
+  });
+
   test('an artwork the default content settings hide is the shell, its title nowhere', async ({
     request,
   }) => {

@@ -58,7 +58,16 @@ const inlineStyles = new WeakMap<FastifyRequest, string[]>();
  * else inline, and only for this answer.
  */
 export function allowInlineStyle(req: FastifyRequest, css: string): void {
-  const hash = `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
+  allowInlineStyleHash(req, styleHash(css));
+}
+
+/** A `<style>` element's CSP hash source (without its quotes). */
+export function styleHash(css: string): string {
+  return `sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}`;
+}
+
+/** allowInlineStyle with the hash worked out before (styleHash): a kept render's. */
+export function allowInlineStyleHash(req: FastifyRequest, hash: string): void {
   inlineStyles.set(req, [...(inlineStyles.get(req) ?? []), hash]);
 }
 

@@ -47,14 +47,22 @@ const HOSTILE_CAPTION =
   '<a href="javascript:alert(5)">js</a><a href="https://www.pixiv.net/users/11">pixiv user</a>';
 const SHELL =
   '<!doctype html><html lang="en"><head><meta charset="UTF-8" /><title>Pixiv Viewer</title>' +
-  '<script type="module" crossorigin src="/assets/index-abc123.js"></script></head><body>' +
+  '<script type="module" crossorigin src="/assets/index-abc123.js"></script>' +
+  '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css"></head><body>' +
   '<div id="root"><div class="fp-shell" data-testid="first-paint-shell"></div></div>\n</body></html>';
+
+/** The shell's stylesheet: what a rendered page inlines of it is CRITICAL_CSS. */
+const SHELL_CSS =
+  ':root{--bg:#fff}.no-such-class{color:red}[data-testid=top-bar]{color:blue}' +
+  '@media (width>=1px){.no-such-class{color:green}}@keyframes spin{to{rotate:1turn}}';
+const CRITICAL_CSS = ':root{--bg:#fff}[data-testid=top-bar]{color:blue}';
 
 /** A web build of the shell and the real server bundle (`vite build --ssr`, as the web build). */
 function webDistWithServerBundle(): string {
   const dir = mkdtempSync(join(tmpdir(), 'pv-ssr-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), SHELL);
+  writeFileSync(join(dir, 'assets/index-abc123.css'), SHELL_CSS);
   const build = spawnSync(
     'npx',
     [
@@ -213,16 +221,31 @@ describe('server rendering (SSR=1)', () => {
     const csp = res.headers['content-security-policy'] as string;
     const shellCsp = shell.headers['content-security-policy'] as string;
     expect(/script-src [^;]*/.exec(shellCsp)![0]).toBe("script-src 'self'");
-    expect(csp).toBe(
-      shellCsp.replace("script-src 'self'", `script-src 'self' '${EARLY_TAPS_HASH}'`),
+    // and one inline style by its hash: the stylesheets' rules that may apply to the markup (the
+    // stylesheets follow at the end of the body)
+    const { createHash } = await import('node:crypto');
+    expect(/<style>([^<]*)<\/style>/.exec(html)?.[1]).toBe(CRITICAL_CSS);
+    expect(html.match(/<style>/g)).toHaveLength(1);
+    expect(html).toMatch(
+      /<\/script>\s*<link rel="stylesheet" crossorigin href="\/assets\/index-abc123\.css"><\/body>/,
     );
+    const styleHash = createHash('sha256').update(CRITICAL_CSS).digest('base64');
+    expect(csp).toBe(
+      shellCsp
+        .replace("script-src 'self'", `script-src 'self' '${EARLY_TAPS_HASH}'`)
+        .replace("style-src 'self'", `style-src 'self' 'sha256-${styleHash}'`),
+    );
+    // the shell keeps its stylesheet in the head, with no inline style
+    expect(shell.body.slice(0, shell.body.indexOf('</head>'))).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
+    );
+    expect(shell.body).not.toContain('<style>');
     const inline = [
       ...html.matchAll(
         /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g,
       ),
     ];
     expect(inline.map((m) => m[1])).toEqual([EARLY_TAPS_SCRIPT]);
-    const { createHash } = await import('node:crypto');
     expect(EARLY_TAPS_HASH).toBe(
       `sha256-${createHash('sha256').update(inline[0]![1]!).digest('base64')}`,
     );
@@ -1094,6 +1117,20 @@ describe('server rendering (SSR=1)', () => {
       // a rendered page paints once its stylesheets are in: the picture is asked for after them
       expect(page).toContain(`href="/assets/ja-4.js">${picture}</head>`);
       expect(page.match(/\/i\/p\.jpg/g)).toHaveLength(1);
+      // with the critical rules inline (critical-css.ts): the style where the first stylesheet was,
+      // the stylesheets in their order at the end of the body
+      const critical = insertRendered(
+        `<html><head><meta charset="UTF-8" /><script type="module" crossorigin src="/assets/index-3.js"></script><link rel="stylesheet" crossorigin href="/assets/index-3.css"><title>t</title></head><body><div id="root"></div></body></html>`,
+        { root: '<p>x</p>', data: '{}', used: [], ...assets, critical: { css: '.x{}', hash: 'h' } },
+      );
+      const head = critical.slice(0, critical.indexOf('</head>'));
+      expect(head).not.toContain('rel="stylesheet"');
+      expect(head).toContain('src="/assets/index-3.js"></script><style>.x{}</style><title>');
+      expect(critical).toContain(
+        '</script><link rel="stylesheet" crossorigin href="/assets/index-3.css">' +
+          '<link rel="stylesheet" crossorigin href="/assets/Rank-1.css">' +
+          '<link rel="stylesheet" crossorigin href="/assets/Grid-2.css"></body>',
+      );
     } finally {
       rmSync(web, { recursive: true, force: true });
     }

@@ -23,6 +23,8 @@ import { readWebAnswer } from './api/web/index.ts';
 import { OPT_OUT_COOKIE, SEARCH_PAGE, mirrorUrl, pagePlan, type MirrorCall } from './first-data.ts';
 import { firstPaintOf, renderViewOf, type RenderView } from './first-paint.ts';
 import { escapeMarkup } from './share/public-url.ts';
+import { CriticalCss } from './critical-css.ts';
+import { styleHash } from '../plugins/security.ts';
 
 /** The web bundle's exports (packages/web src/entry-server.tsx). */
 interface RenderModule {
@@ -61,6 +63,11 @@ export interface RenderedPage {
    * has run, one round trip later.
    */
   scripts?: string[];
+  /**
+   * The rules of the page's stylesheets that may apply to its markup (critical-css.ts), inlined
+   * in the head (its CSP hash beside it); the stylesheets then go to the end of the body.
+   */
+  critical?: { css: string; hash: string };
 }
 
 export type PageRenderer = ((req: FastifyRequest) => Promise<RenderedPage | null>) & {
@@ -261,12 +268,21 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   let warned = false;
   // per screen and interface language, worked out from the manifest on the first page of each
   const assets = new Map<string, ScreenAssets>();
+  // the stylesheets of the shell (index.html: the entry's) and of each screen, parsed once
+  const critical = new CriticalCss((href) => {
+    const file = join(options.webDist, href);
+    return /^\/assets\/[\w.-]+\.css$/.test(href) && existsSync(file)
+      ? readFileSync(file, 'utf8')
+      : undefined;
+  });
+  let shellSheets: string[] | undefined;
   const maxSize = options.cacheBytes ?? RENDER_CACHE_BYTES;
   const kept =
     maxSize > 0
       ? new LRUCache<string, RenderedPage>({
           maxSize,
-          sizeCalculation: (page) => Math.max(1, page.root.length + page.data.length),
+          sizeCalculation: (page) =>
+            Math.max(1, page.root.length + page.data.length + (page.critical?.css.length ?? 0)),
         })
       : null;
   const renderer: PageRenderer = async (req) => {
@@ -334,12 +350,16 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         assets.set(assetKey, screenAssets(options.webDist, route.screen, interfaceLanguage));
       }
       const { styles, scripts } = assets.get(assetKey)!;
+      shellSheets ??= stylesheetsOf(readShell(options.webDist));
+      const sheets = [...new Set([...shellSheets, ...styles])];
+      const css = critical.forMarkup(sheets, page.html);
       const rendered: RenderedPage = {
         root: page.html,
         data: jsonForScript(page.data),
         used: page.used,
         styles,
         scripts,
+        ...(css && { critical: { css, hash: styleHash(css) } }),
       };
       if (kept && fresh > 0 && Number.isFinite(fresh))
         kept.set(key, rendered, { ttl: fresh * 1000 });
@@ -354,6 +374,21 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   };
   renderer.size = () => ({ entries: kept?.size ?? 0, bytes: kept?.calculatedSize ?? 0 });
   return renderer;
+}
+
+function readShell(webDist: string): string {
+  const file = join(webDist, 'index.html');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+}
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*>/g;
+
+/** The paths of the stylesheets `html` links, in order. */
+export function stylesheetsOf(html: string): string[] {
+  return [...html.matchAll(STYLESHEET)].flatMap((m) => {
+    const href = /\shref="([^"]+)"/.exec(m[0])?.[1];
+    return href ? [href] : [];
+  });
 }
 
 const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
@@ -374,6 +409,27 @@ export function insertRendered(html: string, page: RenderedPage): string {
     (page.styles ?? []).map(link('stylesheet')).join('') +
     (page.scripts ?? []).map(link('modulepreload')).join('');
   if (links) out = out.replace('</head>', `${links}</head>`);
+  if (page.critical) {
+    // The first paint needs only the rules the markup can use, inline where the stylesheets were;
+    // the stylesheets follow the page (not render-blocking past the body's start) for the app,
+    // the same rules first, so nothing changes when they come.
+    const head = out.slice(0, out.indexOf('</head>'));
+    const sheets = head.match(STYLESHEET) ?? [];
+    if (sheets.length > 0) {
+      let at = -1;
+      let cleaned = head;
+      for (const sheet of sheets) {
+        if (at < 0) at = cleaned.indexOf(sheet);
+        cleaned = cleaned.replace(sheet, '');
+      }
+      const style = `<style>${page.critical.css}</style>`;
+      out =
+        cleaned.slice(0, at) +
+        style +
+        cleaned.slice(at) +
+        out.slice(head.length).replace(/<\/body>(?![\s\S]*<\/body>)/, `${sheets.join('')}</body>`);
+    }
+  }
   for (const url of page.used) {
     out = out.replace(
       `<link rel="preload" as="fetch" crossorigin href="${escapeMarkup(url)}">`,

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { allowInlineScript } from '../plugins/security.ts';
+import { allowInlineScript, allowInlineStyleHash } from '../plugins/security.ts';
 import { assetRoutes } from './assets.ts';
 import { EARLY_TAPS_ELEMENT, EARLY_TAPS_HASH } from './early-taps.ts';
 import { paintPage } from './first-paint.ts';
@@ -114,6 +114,7 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       if (rendered) {
         page = insertRendered(shell, rendered).replace('</head>', `${EARLY_TAPS_ELEMENT}</head>`);
         allowInlineScript(req, EARLY_TAPS_HASH);
+        if (rendered.critical) allowInlineStyleHash(req, rendered.critical.hash);
       }
       // the head names this site's origin (og:url, canonical…): taken from the request without
       // PUBLIC_URL, so no shared cache may keep it then
