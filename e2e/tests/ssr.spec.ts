@@ -292,6 +292,27 @@ test.describe('landing routes rendered on the server', () => {
     }
   });
 
+  test('after the take-over the page’s stylesheets are the head’s, before a screen’s the app then loads', async ({
+    page,
+  }) => {
+    await page.goto(`${base}/rank/daily`);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', /.*/);
+    await page.getByTestId('artwork-card').first().locator('a').first().click();
+    await expect(page.getByTestId('artwork-title')).toBeVisible();
+    const sheets = await page.evaluate(() =>
+      Array.from(
+        document.querySelectorAll('link[rel="stylesheet"]'),
+        (l) => `${l.parentElement!.tagName} ${new URL((l as HTMLLinkElement).href).pathname}`,
+      ),
+    );
+    expect(sheets.filter((s) => s.startsWith('BODY'))).toEqual([]);
+    const at = (name: string) => sheets.findIndex((s) => s.includes(`/assets/${name}-`));
+    // the screen's rules come after the shared ones they may override, each sheet once
+    expect(at('shared')).toBeGreaterThan(at('index'));
+    expect(at('ArtworkScreen')).toBeGreaterThan(at('shared'));
+    expect(new Set(sheets).size).toBe(sheets.length);
+  });
+
   test('an artwork the default content settings hide is the shell, its title nowhere', async ({
     request,
   }) => {

@@ -6,6 +6,7 @@ import './styles/globals.css';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { createRouter, routes } from './app/router.tsx';
 import {
+  adoptServerStylesheets,
   readPageData,
   resolveLazyRoutes,
   serverViewportWidth,
@@ -39,6 +40,8 @@ import { readPageConfig, startServerConfig } from './state/queries/config.ts';
  * top-level await here would wait for them while they wait for it, and the app never starts.
  */
 async function start(): Promise<void> {
+  // before the app adds any screen's stylesheet
+  adoptServerStylesheets();
   const external = externalTarget(window.location.search, window.location.origin);
   if (external?.direct) {
     window.location.replace(external.url);
