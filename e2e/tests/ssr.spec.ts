@@ -50,7 +50,12 @@ test.describe('landing routes rendered on the server', () => {
     // the server cannot know the viewer's zone: the date in pixiv's, named
     expect(html).toMatch(/data-testid="artwork-date">[^<]*GMT\+9/);
 
-    const seen = watch(page, ['/api/pixiv/illust']);
+    // (its comments and its author's works come with it too)
+    const seen = watch(page, [
+      '/api/pixiv/illust',
+      '/api/web/illust_comment_roots',
+      '/api/pixiv/member_illust',
+    ]);
     const served = /<img [^>]*data-testid="artwork-image"[^>]*src="([^"]+)"/.exec(html)![1];
     await page.goto(`${base}/artworks/${work.id}`);
     // hydrated: the related works' grid has measured itself (a style set only after hydration)
@@ -64,6 +69,8 @@ test.describe('landing routes rendered on the server', () => {
     await expect(page.getByTestId('artwork-caption')).toContainText(caption);
     // and the app then shows it in the viewer's own zone
     await expect(page.getByTestId('artwork-date')).not.toContainText('GMT');
+    // no placeholder waits for anything (the author's works row is there, or not at all)
+    await expect(page.getByTestId('row-loading')).toHaveCount(0);
     expect(seen.calls).toEqual([]);
     expect(seen.problems).toEqual([]);
   });

@@ -304,6 +304,18 @@ describe('pagePlan', () => {
       '/api/pixiv/related?id=7&page=1',
     ]);
     expect(artwork.map((c) => c.optional ?? false)).toEqual([false, true, true]);
+    // and, once the detail names the author, their newest works (optional too); none without one
+    const follow = pagePlan('/artworks/7', now)!.follow!;
+    const following = follow([{ illust: { id: 7, user: { id: 42 } } }, undefined, undefined]);
+    expect(following.map(mirrorUrl)).toEqual(['/api/pixiv/member_illust?id=42']);
+    expect(following.every((c) => c.optional)).toBe(true);
+    for (const detail of [
+      undefined,
+      {},
+      { illust: { user: { id: '42' } } },
+      { illust: { user: { id: 0 } } },
+    ])
+      expect(follow([detail, undefined, undefined]), JSON.stringify(detail)).toEqual([]);
     expect(plan('/users/7/artworks?type=manga')).toEqual({
       urls: [member, '/api/pixiv/member_illust?id=7&illust_type=manga&page=1'],
       renderOnly: true,

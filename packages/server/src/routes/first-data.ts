@@ -112,6 +112,12 @@ interface PagePlan {
   artwork?: number;
   /** Fetched for the server's render only, never preloaded (see `pagePlan` on user pages). */
   renderOnly?: boolean;
+  /**
+   * Optional calls that need an answer of the page's own (an artwork's author's works need its
+   * author), for the render only: asked for once the required calls have answered, given their
+   * answers in the order of `calls` (undefined in an optional call's place).
+   */
+  follow?: (answers: readonly unknown[]) => MirrorCall[];
 }
 
 const API_ROOTS = { mirror: '/api/pixiv', web: '/api/web', own: '/api' } as const;
@@ -255,6 +261,15 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
     return {
       calls: [{ name: 'illust', params: { id: String(id) } }, comments, related],
       artwork: id,
+      follow: ([detail]) => {
+        // and the author's newest works, the row between the two (AuthorWorks, `useAuthorWorks`):
+        // its placeholders held the row's place until the app had them, and went when the author
+        // has fewer than 10 works, moving the related works up
+        const author = (detail as { illust?: { user?: { id?: unknown } } } | undefined)?.illust
+          ?.user?.id;
+        if (typeof author !== 'number' || !Number.isSafeInteger(author) || author <= 0) return [];
+        return [{ name: 'member_illust', params: { id: String(author) }, optional: true }];
+      },
     };
   }
   const novelRank = /^\/rank_novel\/([a-z0-9_]{1,40})\/?$/.exec(path);

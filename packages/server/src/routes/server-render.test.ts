@@ -381,6 +381,67 @@ describe('server rendering (SSR=1)', () => {
     hanging();
   });
 
+  it('renders an artwork’s author’s works row from a call that follows the detail: with the author’s works, none for fewer than 10, placeholders left to the app when it fails', async () => {
+    const date = rankingDateWindow(new Date()).defaultDate;
+    const day = await t.app.inject({ url: `/api/pixiv/rank?mode=day&date=${date}&page=1` });
+    const works = (day.json() as { illusts: RawIllust[] }).illusts
+      .map(normaliseIllust)
+      .filter((w) => w.x_restrict === 0 && w.illust_ai_type !== 2 && w.count === 1);
+    // three works by three authors: one with 12 works, one with 3, one whose works fail
+    const authors = [...new Map(works.map((w) => [w.author.id, w])).values()].slice(3, 6);
+    expect(authors).toHaveLength(3);
+    const [many, few, failing] = authors as [Artwork, Artwork, Artwork];
+    const keep = (count: number) => (value: unknown) => {
+      const body = value as { illusts: RawIllust[]; next_url: string | null };
+      const own = body.illusts[0]!;
+      body.illusts = Array.from({ length: count }, (_, i) => ({ ...own, id: own.id * 100 + i }));
+      body.next_url = null;
+      return body;
+    };
+    const rules = [
+      t.hostile.add({
+        pathPrefix: `/app-api.pixiv.net/v1/user/illusts?user_id=${many.author.id}&`,
+        json: keep(12),
+      }),
+      t.hostile.add({
+        pathPrefix: `/app-api.pixiv.net/v1/user/illusts?user_id=${few.author.id}&`,
+        json: keep(3),
+      }),
+      t.hostile.add({
+        pathPrefix: `/app-api.pixiv.net/v1/user/illusts?user_id=${failing.author.id}&`,
+        status: 503,
+      }),
+    ];
+    const rowOf = (body: string) =>
+      /<section [^>]*data-testid="artwork-author-works"[\s\S]*?<\/section>/.exec(
+        rootOf(body)!,
+      )?.[0];
+    const dataOf = (body: string) => /id="pv-server-data">([\s\S]*?)<\/script>/.exec(body)![1]!;
+    // 12 works: the carousel's 7 cards and the 'more' slide, carried for the app
+    const withMany = await t.app.inject({ url: `/artworks/${many.id}`, headers: PAGE });
+    const row = rowOf(withMany.body);
+    expect(row, 'the author’s works row').toBeDefined();
+    expect(row).not.toContain('data-testid="row-loading"');
+    expect(row!.match(/data-testid="row-item"/g)?.length).toBeGreaterThan(0);
+    expect(row).toContain(`href="/artworks/${many.id * 100 + 1}"`);
+    const authorKey = (id: number) => `"queryKey":["artwork-lists","author",${id}]`;
+    expect(dataOf(withMany.body)).toContain(authorKey(many.author.id));
+    // (not preloaded: the head cannot know the author)
+    expect(withMany.body).not.toMatch(/<link [^>]*href="\/api\/pixiv\/member_illust/);
+    // 3 works: no row at all, so nothing under it moves once the app runs
+    const withFew = await t.app.inject({ url: `/artworks/${few.id}`, headers: PAGE });
+    expect(rootOf(withFew.body)).toContain('data-testid="related"');
+    expect(rowOf(withFew.body)).toBeUndefined();
+    // failing upstream: the row's placeholders, the call left to the app, the render not kept
+    const withFailing = await t.app.inject({ url: `/artworks/${failing.id}`, headers: PAGE });
+    expect(rootOf(withFailing.body)).toContain('data-testid="artwork-image"');
+    expect(rowOf(withFailing.body)).toContain('data-testid="row-loading"');
+    expect(dataOf(withFailing.body)).not.toContain(authorKey(failing.author.id));
+    rules.forEach((drop) => drop());
+    const again = await t.app.inject({ url: `/artworks/${failing.id}`, headers: PAGE });
+    expect(dataOf(again.body)).toContain(authorKey(failing.author.id));
+  });
+
   it('serves the shell for an artwork the default content settings hide', async () => {
     const date = rankingDateWindow(new Date()).defaultDate;
     const r18 = await t.app.inject({ url: `/api/pixiv/rank?mode=day_r18&date=${date}&page=1` });

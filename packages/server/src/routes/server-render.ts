@@ -219,29 +219,39 @@ type Answer = { value: unknown; maxAge: number };
  * The answers of a page's calls, in order: all of its required ones (one that fails rejects), and
  * each optional one that has come by the time the required ones have, or within
  * OPTIONAL_PART_GRACE_MS after; one that fails or comes later is `undefined` with a max-age of 0
- * (its part is the app's to ask for, and the render is not kept).
+ * (its part is the app's to ask for, and the render is not kept). The calls that `follow` names
+ * from the required answers are optional ones asked for then, and join the list after the plan's.
  */
 async function readPlanCalls(
-  calls: MirrorCall[],
+  plan: { calls: MirrorCall[]; follow?: (answers: readonly unknown[]) => MirrorCall[] },
   read: (call: MirrorCall) => Promise<Answer>,
   log: FastifyBaseLogger,
-): Promise<Answer[]> {
+): Promise<{ calls: MirrorCall[]; answers: Answer[] }> {
   const missing: Answer = { value: undefined, maxAge: 0 };
+  const calls = [...plan.calls];
   const answers: Answer[] = calls.map(() => missing);
-  const optional = calls.map((call, i) =>
-    call.optional
-      ? read(call).then(
-          (answer) => void (answers[i] = answer),
-          (err: unknown) =>
-            log.debug({ err, call: call.name }, 'an optional part is left to the app'),
-        )
-      : null,
-  );
+  const readOptional = (call: MirrorCall, i: number) =>
+    read(call).then(
+      (answer) => void (answers[i] = answer),
+      (err: unknown) => log.debug({ err, call: call.name }, 'an optional part is left to the app'),
+    );
+  const optional = calls.flatMap((call, i) => (call.optional ? [readOptional(call, i)] : []));
   await Promise.all(
     calls.map(async (call, i) => {
       if (!call.optional) answers[i] = await read(call);
     }),
   );
+  let following: MirrorCall[] = [];
+  try {
+    following = plan.follow?.(answers.map((answer) => answer.value)) ?? [];
+  } catch (err) {
+    log.debug({ err }, 'the parts that follow the first data are left to the app');
+  }
+  for (const call of following) {
+    calls.push({ ...call, optional: true });
+    answers.push(missing);
+    optional.push(readOptional(call, calls.length - 1));
+  }
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     Promise.all(optional),
@@ -249,7 +259,7 @@ async function readPlanCalls(
   ]);
   clearTimeout(timer);
   // a copy: a late answer must not change what was rendered from
-  return [...answers];
+  return { calls, answers: [...answers] };
 }
 
 /**
@@ -323,18 +333,18 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
       // all at once: a page's calls do not wait for one another (the home's tags and ranking)
       const read = { deps: options.deps, language, log: req.log };
       const known = { sensitiveWords, spotlights: options.spotlights };
-      const answers = await readPlanCalls(
-        plan.calls,
+      const { calls, answers } = await readPlanCalls(
+        plan,
         (call) => readCall(call, read, known),
         req.log,
       );
       const firstData: Record<string, unknown> = {};
       let fresh = Infinity;
-      plan.calls.forEach((call, i) => {
+      calls.forEach((call, i) => {
         if (answers[i]!.value !== undefined) firstData[mirrorUrl(call)] = answers[i]!.value;
         fresh = Math.min(fresh, answers[i]!.maxAge);
       });
-      const optional = plan.calls.filter((call) => call.optional).map(mirrorUrl);
+      const optional = calls.filter((call) => call.optional).map(mirrorUrl);
       const page = await mod.render(req.url, {
         firstData,
         ...(optional.length > 0 && { optional }),

@@ -184,6 +184,23 @@ const artworkRelated: Seed = {
   },
 };
 
+/**
+ * The artwork's author's newest works (AuthorWorks' `useAuthorWorks`: `member_illust` by the id
+ * alone), which the server asks for once the detail names the author; the row filters them as it
+ * renders.
+ */
+const artworkAuthorWorks: Seed = {
+  endpoint: 'member_illust',
+  seed(answer, params) {
+    const id = Number(params.get('id'));
+    if ([...params.keys()].some((key) => key !== 'id') || !(id > 0)) return null;
+    return {
+      key: artworkListKeys.authorWorks(id),
+      data: (answer as RawIllustListResponse).illusts.map(normaliseIllust),
+    };
+  },
+};
+
 const novelDetail: Seed = {
   endpoint: 'novel_detail',
   seed(answer, _params, content) {
@@ -551,7 +568,7 @@ export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/artworks/:id', '/illust/:id', '/i/:id'],
     screen: 'src/screens/Artwork/ArtworkScreen.tsx',
-    seeds: [artworkDetail, artworkComments, artworkRelated],
+    seeds: [artworkDetail, artworkComments, artworkRelated, artworkAuthorWorks],
   },
   {
     paths: ['/novel/:id', '/n/:id'],
