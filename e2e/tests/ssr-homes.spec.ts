@@ -6,12 +6,15 @@ import {
   homeFeed,
   hourlyRandomRanking,
   normaliseIllust,
+  normaliseNovel,
   pickRandomRanking,
   RANDOM_MANGA_RANK_MODES,
+  RANDOM_NOVEL_RANK_MODES,
   RANDOM_RANK_MODES,
   rankingDateWindow,
   type RandomRankingPick,
   type RawIllust,
+  type RawNovel,
 } from '@pv/core';
 import {
   PHONE_WITH_HINT,
@@ -39,17 +42,29 @@ const day = () => rankingDateWindow(new Date()).defaultDate;
 async function rowTitles(
   request: APIRequestContext,
   url: string,
-  home: '/' | '/home_manga',
+  home: '/' | '/home_manga' | '/home_novel',
 ): Promise<string[]> {
-  const raw = ((await (await request.get(url)).json()) as { illusts: RawIllust[] }).illusts;
-  const works = raw.map(normaliseIllust);
+  const body = (await (await request.get(url)).json()) as {
+    illusts?: RawIllust[];
+    novels?: RawNovel[];
+  };
+  if (home === '/home_novel') {
+    return filterArtworks(body.novels!.map(normaliseNovel), PREFS)
+      .slice(0, 3)
+      .map((n) => n.title);
+  }
+  const works = body.illusts!.map(normaliseIllust);
   const shown = home === '/' ? homeFeed(works, PREFS) : filterArtworks(works, PREFS);
   return shown.slice(0, 3).map((w) => w.title);
 }
 
-/** The random feed's modes of a home. */
-const randomModes = (home: '/' | '/home_manga') =>
-  home === '/' ? RANDOM_RANK_MODES : RANDOM_MANGA_RANK_MODES;
+/** The random feed of a home: its modes, and the endpoint its pages ask. */
+const randomFeed = (home: '/' | '/home_manga' | '/home_novel') =>
+  home === '/'
+    ? { modes: RANDOM_RANK_MODES, endpoint: 'rank' }
+    : home === '/home_manga'
+      ? { modes: RANDOM_MANGA_RANK_MODES, endpoint: 'rank' }
+      : { modes: RANDOM_NOVEL_RANK_MODES, endpoint: 'rank_novel' };
 
 const samePick = (a: RandomRankingPick, b: RandomRankingPick) =>
   a.mode === b.mode && a.date === b.date;
@@ -98,23 +113,14 @@ test.describe('the homes rendered on the server', () => {
     }) => {
       const first = home.first();
       // the server draws the random feed's first page once an hour (hourlyRandomRanking)
-      const modes = home.path === '/home_novel' ? null : randomModes(home.path);
-      const before = modes && hourlyRandomRanking(new Date(), modes);
+      const { modes, endpoint } = randomFeed(home.path);
+      const before = hourlyRandomRanking(new Date(), modes);
       const html = await firstHtml(page.request, `${base}${home.path}`);
       // (the hour may have turned in between: either draw)
-      const draws = modes ? [before!, hourlyRandomRanking(new Date(), modes)] : [];
+      const draws = [before, hourlyRandomRanking(new Date(), modes)];
       expect(html).toContain(`>${home.title}</h1>`);
       expect(html).toContain(`>${home.heading}</a>`);
-      const titles =
-        home.path === '/home_novel'
-          ? (
-              (await (await page.request.get(`${base}${first}`)).json()) as {
-                novels: { title: string }[];
-              }
-            ).novels
-              .slice(0, 3)
-              .map((n) => n.title)
-          : await rowTitles(page.request, `${base}${first}`, home.path);
+      const titles = await rowTitles(page.request, `${base}${first}`, home.path);
       for (const title of titles) expect(html).toContain(escaped(title));
       // the first pictures the markup loads at once, at high priority
       const served = [...html.matchAll(/<img [^>]*src="([^"]+)"[^>]*fetchPriority="high"/g)].map(
@@ -124,30 +130,31 @@ test.describe('the homes rendered on the server', () => {
 
       // the random feed's first page the server drew is in the HTML too
       let drawn: RandomRankingPick | undefined;
-      let randomSrc = '';
-      if (modes && home.path !== '/home_novel') {
-        const section = html.slice(html.indexOf('data-testid="home-random"'));
-        for (const draw of draws) {
-          const url = `${base}/api/pixiv/rank?mode=${draw.mode}&date=${draw.date}&page=1`;
-          const [title] = await rowTitles(page.request, url, home.path);
-          if (section.includes(escaped(title!))) drawn = draw;
-        }
-        expect(drawn, `the draw of ${JSON.stringify(draws)} in the random feed`).toBeDefined();
-        randomSrc = /<img [^>]*src="([^"]+)"/.exec(section)![1]!;
-        // the app's own draws (its later pages) never the server's, so that a call for the
-        // server's is a refetch
-        const own = samePick(
-          pickRandomRanking(new Date(), modes, () => 0.999),
-          drawn!,
-        )
-          ? 0.5
-          : 0.999;
-        await page.addInitScript((value) => {
-          Math.random = () => value;
-        }, own);
+      const section = html.slice(html.indexOf('data-testid="home-random"'));
+      for (const draw of draws) {
+        const url = `${base}/api/pixiv/${endpoint}?mode=${draw.mode}&date=${draw.date}&page=1`;
+        const [title] = await rowTitles(page.request, url, home.path);
+        if (section.includes(escaped(title!))) drawn = draw;
       }
+      expect(drawn, `the draw of ${JSON.stringify(draws)} in the random feed`).toBeDefined();
+      const randomSrc = /<img [^>]*src="([^"]+)"/.exec(section)![1]!;
+      // the app's own draws (its later pages) never the server's, so that a call for the
+      // server's is a refetch
+      const own = samePick(
+        pickRandomRanking(new Date(), modes, () => 0.999),
+        drawn!,
+      )
+        ? 0.5
+        : 0.999;
+      await page.addInitScript((value) => {
+        Math.random = () => value;
+      }, own);
 
-      const seen = watch(page, ['/api/pixiv/tags', new URL(first, base).pathname]);
+      const seen = watch(page, [
+        '/api/pixiv/tags',
+        new URL(first, base).pathname,
+        `/api/pixiv/${endpoint}`,
+      ]);
       await page.goto(`${base}${home.path}`);
       const row = page.getByTestId('home-ranking');
       const picture = row.getByTestId('row-item').first().locator('img');
@@ -159,14 +166,12 @@ test.describe('the homes rendered on the server', () => {
       }
       const random = page.getByTestId('home-random');
       await expect(random.locator('a[href]').first()).toBeVisible();
-      if (drawn) {
-        // the app shows the server's draw, its first picture the one the HTML started loading,
-        // and never asks for it
-        await expect(random.locator('img').first()).toHaveAttribute('src', randomSrc);
-        await expectImageLoaded(random.locator('img').first());
-        const call = `/api/pixiv/rank?mode=${drawn.mode}&date=${drawn.date}`;
-        expect(seen.calls.filter((c) => c.startsWith(call))).toEqual([]);
-      }
+      // the app shows the server's draw, its first picture the one the HTML started loading, and
+      // never asks for it
+      await expect(random.locator('img').first()).toHaveAttribute('src', randomSrc);
+      await expectImageLoaded(random.locator('img').first());
+      const call = `/api/pixiv/${endpoint}?mode=${drawn!.mode}&date=${drawn!.date}`;
+      expect(seen.calls.filter((c) => c.startsWith(call))).toEqual([]);
       expect(seen.calls.filter((c) => c === first)).toEqual([]);
       // the trending tags are not in the page (they only pick the box's placeholder): the app
       // asks for them once

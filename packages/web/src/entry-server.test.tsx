@@ -737,6 +737,45 @@ describe('a server-rendered page', () => {
     expect(titles[0]).toContain('Drawn 0');
   });
 
+  it("the novel home's random feed the server drew: in its markup, adopted with no mismatch and never asked for", async () => {
+    const day = rankingDateWindow(new Date()).defaultDate;
+    const row = `/api/pixiv/rank_novel?mode=day&date=${day}`;
+    // a draw of the hour (first-data.ts `randomFirstPage`): asked for with its page number
+    const draw = `/api/pixiv/rank_novel?mode=week&date=${jstDay(new Date(), 9)}&page=1`;
+    const drawn = [0, 1, 2].map((i) => ({
+      ...novel,
+      id: 4000 + i,
+      title: `Drawn ${i}`,
+      x_restrict: i === 1 ? 1 : 0,
+    }));
+    session.seed = '0';
+    const page = await render('/home_novel', {
+      firstData: { [row]: { novels: [novel] }, [draw]: { novels: drawn } },
+      optional: [draw],
+      desktop: false,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    expect(page!.used.sort()).toEqual([draw, row].sort());
+    const [ranking, random] = page!.html.split('data-testid="home-random"');
+    // the drawn novels in the feed, not in the row; the content settings' rules hold
+    expect(ranking).not.toContain('Drawn 0');
+    expect(random).toContain('>Drawn 0<');
+    expect(random).toContain('>Drawn 2<');
+    expect(random).not.toContain('Drawn 1');
+    expect(random).not.toContain('data-testid="row-loading"');
+    // the app's page load has a seed of its own, and its later pages draw the last mode
+    session.seed = '1';
+    vi.spyOn(Math, 'random').mockReturnValue(0.9999);
+    const { errors, urls } = await hydrateAt('/home_novel', page!, 390);
+    expect(errors).toEqual([]);
+    expect(urls.filter((u) => u.startsWith('rank_novel?mode=week&'))).toEqual([]);
+    const titles = [
+      ...document.querySelectorAll('[data-testid="home-random"] [data-testid="novel-card"]'),
+    ].map((card) => card.textContent ?? '');
+    expect(titles[0]).toContain('Drawn 0');
+  });
+
   it('renders nothing for an artwork the default content settings hide', async () => {
     const illust = { ...base, x_restrict: 1 };
     const page = await render(`/artworks/${illust.id}`, {

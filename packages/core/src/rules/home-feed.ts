@@ -11,6 +11,7 @@ import {
   type FilterableItem,
 } from '../filter/content.ts';
 import { jstDay, rankingDateWindow } from './ranking-date.ts';
+import { NOVEL_RANK_MODES } from './rank-types.ts';
 
 /** A card row shows this many items, then a 'more' slide. */
 export const HOME_CARD_ITEMS = 10;
@@ -29,6 +30,13 @@ export const RANDOM_MANGA_RANK_MODES = [
   'month_manga',
   'week_rookie_manga',
 ] as const;
+/**
+ * Random novels draw from the random rank modes that the novel ranking has (day, week,
+ * day_male): month and week_original exist for illustrations only.
+ */
+export const RANDOM_NOVEL_RANK_MODES: readonly string[] = RANDOM_RANK_MODES.filter((m) =>
+  (NOVEL_RANK_MODES as readonly string[]).includes(m),
+);
 /** Random rankings are taken from this many days back, inclusive. */
 export const RANDOM_DAYS_BACK = { min: 2, max: 14 } as const;
 /**

@@ -48,3 +48,19 @@ export function isRankTypeVisible(
 ): boolean {
   return (!t.r18 || settings.r18) && (!t.r18g || settings.r18g) && (!t.ai || settings.ai);
 }
+
+/** Novel ranking modes (spec 000 §9), as `/api/pixiv/rank_novel` takes them. */
+export const NOVEL_RANK_MODES = [
+  'day',
+  'week',
+  'week_rookie',
+  'week_ai',
+  'day_male',
+  'day_female',
+  'day_r18',
+  'week_r18',
+  'week_ai_r18',
+  'day_male_r18',
+  'day_female_r18',
+] as const;
+export type NovelRankMode = (typeof NOVEL_RANK_MODES)[number];

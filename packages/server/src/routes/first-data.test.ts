@@ -8,6 +8,7 @@ import {
   isHomeFeedArtwork,
   normaliseIllust,
   RANDOM_MANGA_RANK_MODES,
+  RANDOM_NOVEL_RANK_MODES,
   RANDOM_RANK_MODES,
   rankingDateWindow,
   type RawIllust,
@@ -372,9 +373,13 @@ describe('pagePlan', () => {
       `/api/pixiv/rank?mode=day_manga&date=${date}`,
       drawn(RANDOM_MANGA_RANK_MODES),
     ]);
-    expect(pagePlan('/home_novel', now)!.calls.map(mirrorUrl)).toEqual([
+    const novelHome = pagePlan('/home_novel', now)!.calls;
+    const novelDraw = hourlyRandomRanking(now, RANDOM_NOVEL_RANK_MODES);
+    expect(novelHome.map(mirrorUrl)).toEqual([
       `/api/pixiv/rank_novel?mode=day&date=${date}`,
+      `/api/pixiv/rank_novel?mode=${novelDraw.mode}&date=${novelDraw.date}&page=1`,
     ]);
+    expect(novelHome.map((c) => c.optional === true)).toEqual([false, true]);
     expect(pagePlan('/home_live', now)).toBeNull();
   });
 });

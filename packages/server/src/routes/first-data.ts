@@ -25,6 +25,7 @@ import {
   isRankingDateAllowed,
   parseSearchFilters,
   RANDOM_MANGA_RANK_MODES,
+  RANDOM_NOVEL_RANK_MODES,
   RANDOM_RANK_MODES,
   planSearch,
   rankingDateWindow,
@@ -138,13 +139,18 @@ const homeShows = (work: Artwork) =>
   });
 
 /**
- * A home's random feed's first page for the server's render (HomeScreen, `useRandomList`): the
- * hour's draw (`hourlyRandomRanking`), asked for with its page number, which tells it apart from
- * the ranking row's call (server-routes.ts `randomFirstPage`); optional, never preloaded.
+ * A home's random feed's first page for the server's render (HomeScreen, `useRandomList`; the
+ * novel home's `useRandomNovels` from `rank_novel`): the hour's draw (`hourlyRandomRanking`), asked
+ * for with its page number, which tells it apart from the ranking row's call (server-routes.ts
+ * `randomFirstPage`, `randomNovelsFirstPage`); optional, never preloaded.
  */
-function randomFirstPage(now: Date, modes: readonly string[]): MirrorCall {
+function randomFirstPage(
+  now: Date,
+  modes: readonly string[],
+  name: 'rank' | 'rank_novel' = 'rank',
+): MirrorCall {
   const { mode, date } = hourlyRandomRanking(now, modes);
-  return { name: 'rank', params: { mode, date, page: '1' }, optional: true };
+  return { name, params: { mode, date, page: '1' }, optional: true };
 }
 
 /** A ranking leaves out manga for a user who hides them there (RankScreen). */
@@ -157,10 +163,10 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
  * (HomeScreen, `useRankingHead`; not the trending tags, which only pick the search box's
  * placeholder once the app runs and weigh 140 KB with their works), the manga home its manga
  * ranking row, the novel home its novel ranking row (`useNovelRankingHead`; the rows of
- * self-hosted mode and the novels' random feed are asked for by the app once it runs, as nothing
- * else on the page waits for them; for the render, optional: the spotlights and the illust and
- * manga homes' random feed's first page); an artwork its detail (`useIllust`; for the render
- * also its first comments and related works, optional); a novel its
+ * self-hosted mode are asked for by the app once it runs, as nothing else on the page waits for
+ * them; for the render, optional: the spotlights and the three homes' random feed's first page);
+ * an artwork its detail (`useIllust`; for the render also its first comments, related works and,
+ * once the detail names the author, the author's works, optional); a novel its
  * detail and text; a novel ranking its first page (RankNovelScreen, `useNovelRankingList`, for
  * the server's render only); the live list its first page (LivesScreen, `useLiveList`); a
  * self-hosted server's discovery its first set (DiscoveryScreen, `useDiscoveryList`, for the
@@ -224,7 +230,8 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
     };
   }
   if (path === '/home_novel') {
-    return { calls: [{ name: 'rank_novel', params: { mode: 'day', date: window.defaultDate } }] };
+    const ranking = { name: 'rank_novel', params: { mode: 'day', date: window.defaultDate } };
+    return { calls: [ranking, randomFirstPage(now, RANDOM_NOVEL_RANK_MODES, 'rank_novel')] };
   }
   const rank = /^\/rank\/([a-z0-9_]{1,40})\/?$/.exec(path);
   if (rank) {

@@ -15,12 +15,15 @@ import {
   homeFeed,
   hourlyRandomRanking,
   normaliseIllust,
+  normaliseNovel,
   pictureSize,
   RANDOM_MANGA_RANK_MODES,
+  RANDOM_NOVEL_RANK_MODES,
   RANDOM_RANK_MODES,
   rankingDateWindow,
   type Artwork,
   type RawIllust,
+  type RawNovel,
   type RawIllustSeriesResponse,
   spotlightRedirectsToArticle,
   type RawNovelSeriesResponse,
@@ -1048,14 +1051,28 @@ describe('server rendering (SSR=1)', () => {
       MANGA_TITLE,
     );
 
-    // the novel home: its ranking row's novels
+    // the novel home: its ranking row's novels, and its random feed's first page, the hour's draw
     const novels = await t.app.inject({ url: `/api/pixiv/rank_novel?mode=day&date=${date}` });
     const second = (novels.json() as { novels: { title: string }[] }).novels[1]!;
+    const draw = hourlyRandomRanking(new Date(), RANDOM_NOVEL_RANK_MODES);
+    const drawn = await t.app.inject({
+      url: `/api/pixiv/rank_novel?mode=${draw.mode}&date=${draw.date}&page=1`,
+      headers: { 'accept-language': 'en-US,en;q=0.9' },
+    });
+    const drawnNovels = filterArtworks(
+      (drawn.json() as { novels: RawNovel[] }).novels.map(normaliseNovel),
+      prefs,
+    );
     const res = await t.app.inject({ url: '/home_novel', headers: PAGE });
     const root = rootOf(res.body);
     expect(root, '/home_novel rendered').toBeDefined();
-    expect(root).toContain(second.title.replaceAll('&', '&amp;'));
-    expect(root!.match(/data-testid="novel-card"/g)!.length).toBe(10);
+    const [rankingRow, randomFeed] = root!.split('data-testid="home-random"');
+    expect(rankingRow).toContain(second.title.replaceAll('&', '&amp;'));
+    expect(rankingRow!.match(/data-testid="novel-card"/g)!.length).toBe(10);
+    expect(drawnNovels.length).toBeGreaterThan(3);
+    expect(randomFeed).toContain(drawnNovels[0]!.title.replaceAll('&', '&amp;'));
+    expect(randomFeed).not.toContain('data-testid="row-loading"');
+    expect(randomFeed!.match(/data-testid="novel-card"/g)!.length).toBe(drawnNovels.length);
     expect(root!.match(/<img [^>]*fetchPriority="high"/g)).toHaveLength(2);
     expectNoInjection(res.body);
     expect(res.body).not.toContain('href="/api/pixiv/rank_novel?');

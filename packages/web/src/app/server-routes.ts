@@ -27,6 +27,7 @@ import {
   normaliseNovelText,
   normaliseUserDetail,
   RANDOM_ILLUST_LAST_PAGE,
+  RANDOM_NOVEL_RANK_MODES,
   RANDOM_MANGA_RANK_MODES,
   RANDOM_RANK_MODES,
   rankTypeOf,
@@ -70,6 +71,8 @@ import {
   novelRankingHeadKey,
   novelRankingKey,
   novelSearchKey,
+  randomNovelsKey,
+  randomNovelsPage,
 } from '../state/queries/novels.ts';
 import { rankingKey, rankingPage } from '../state/queries/ranking.ts';
 import {
@@ -519,6 +522,22 @@ const randomFirstPage = (modes: readonly string[], lastPage: number): Seed => ({
   },
 });
 
+/**
+ * The novel home's random feed's first page (`useRandomNovels`), as `randomFirstPage`: the
+ * ranking the server drew, asked for with its page number (the ranking row's call has none).
+ */
+const randomNovelsFirstPage: Seed = {
+  endpoint: 'rank_novel',
+  seed(answer, params) {
+    const mode = params.get('mode');
+    const date = params.get('date');
+    if (params.get('page') !== '1' || !mode || !date || !RANDOM_NOVEL_RANK_MODES.includes(mode))
+      return null;
+    const page = randomNovelsPage(answer as RawNovelListResponse, 1);
+    return { key: randomNovelsKey(drawnRandomSeed(mode, date)), data: firstPage(page) };
+  },
+};
+
 /** The novel home's ranking row (`useNovelRankingHead`), as `rankingHead`. */
 const novelRankingHead: Seed = {
   endpoint: 'rank_novel',
@@ -553,7 +572,7 @@ export const SERVER_ROUTES: ServerRoute[] = [
   {
     paths: ['/home_novel'],
     screen: 'src/screens/HomeNovel/HomeNovelScreen.tsx',
-    seeds: [novelRankingHead],
+    seeds: [novelRankingHead, randomNovelsFirstPage],
   },
   {
     paths: ['/rank/:type'],

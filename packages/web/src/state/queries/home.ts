@@ -117,16 +117,18 @@ const DRAWN = 'drawn:';
 export const drawnRandomSeed = (mode: string, date: string) => `${DRAWN}${mode}/${date}`;
 
 /**
- * The seed of the random list of `modes` that the server drew for the page it rendered, when its
- * first page is in `client` (server-routes.ts `randomFirstPage`: in the server's render, and in the
- * app's, hydrated from the page); random lists are never persisted, so no other visit's is there.
+ * The seed of the random list under `prefix` (its key before the seed) that the server drew for
+ * the page it rendered, when its first page is in `client` (server-routes.ts `randomFirstPage`,
+ * `randomNovelsFirstPage`: in the server's render, and in the app's, hydrated from the page);
+ * random lists are never persisted, so no other visit's is there.
  */
-function drawnSeedIn(client: QueryClient, modes: readonly string[]): string | undefined {
+export function drawnSeedIn(client: QueryClient, prefix: readonly unknown[]): string | undefined {
+  const seedOf = (key: readonly unknown[]) => String(key[prefix.length]);
   const drawn = client
     .getQueryCache()
-    .findAll({ queryKey: ['random', modes.join(',')] })
-    .find((q) => String(q.queryKey[2]).startsWith(DRAWN) && q.state.data !== undefined);
-  return drawn && String(drawn.queryKey[2]);
+    .findAll({ queryKey: prefix })
+    .find((q) => seedOf(q.queryKey).startsWith(DRAWN) && q.state.data !== undefined);
+  return drawn && seedOf(drawn.queryKey);
 }
 
 /**
@@ -137,7 +139,7 @@ function drawnSeedIn(client: QueryClient, modes: readonly string[]): string | un
 export function useRandomList(modes: readonly string[], lastPage: number, seed: string) {
   const api = useApi();
   const client = useQueryClient();
-  const [listSeed] = useState(() => drawnSeedIn(client, modes) ?? seed);
+  const [listSeed] = useState(() => drawnSeedIn(client, ['random', modes.join(',')]) ?? seed);
   return usePagedList<Artwork>({
     queryKey: randomKey(modes, listSeed),
     staleTime: Infinity,

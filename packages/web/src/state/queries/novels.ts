@@ -4,13 +4,15 @@
  * Every list is named by a descriptor (`novel-ranking|day|2026-11-20`); the screens filter items
  * with core's content filter.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   CACHE_TTL_SECONDS,
   LIST_THROTTLE_MS,
+  NOVEL_RANK_MODES,
   NOVEL_SEARCH_MODES,
   RANDOM_NOVEL_LAST_PAGE,
-  RANDOM_RANK_MODES,
+  RANDOM_NOVEL_RANK_MODES,
   normaliseIllust,
   pickRandomRanking,
   randomListHasMore,
@@ -18,6 +20,7 @@ import {
   searchAiType,
   type Artwork,
   type Novel,
+  type NovelRankMode,
   type RawIllust,
   type RawNovelListResponse,
 } from '@pv/core';
@@ -25,38 +28,18 @@ import { useApi } from '../api/ApiContext.tsx';
 import type { ApiParams } from '../api/client.ts';
 import { unwrap } from '../api/errors.ts';
 import { usePagedList, type ListPage } from '../../lib/usePagedList.ts';
+import { drawnSeedIn } from './home.ts';
 
 export const NOVEL_RANKING_STALE_MS = CACHE_TTL_SECONDS.rankings * 1000;
 export const NOVEL_SEARCH_STALE_MS = CACHE_TTL_SECONDS.searches * 1000;
 export const NOVEL_RECOMMENDED_STALE_MS = CACHE_TTL_SECONDS.recommendations * 1000;
 export const NOVEL_LATEST_STALE_MS = CACHE_TTL_SECONDS.latest * 1000;
 
-/** Novel ranking modes (spec 000 §9), as `/api/pixiv/rank_novel` takes them. */
-export const NOVEL_RANK_MODES = [
-  'day',
-  'week',
-  'week_rookie',
-  'week_ai',
-  'day_male',
-  'day_female',
-  'day_r18',
-  'week_r18',
-  'week_ai_r18',
-  'day_male_r18',
-  'day_female_r18',
-] as const;
-export type NovelRankMode = (typeof NOVEL_RANK_MODES)[number];
+/** Novel ranking modes (spec 000 §9): core's (a server render draws the random novels from them). */
+export { NOVEL_RANK_MODES, RANDOM_NOVEL_RANK_MODES, type NovelRankMode };
 
 /** The novel ranking that the novel category and the home's view-more link lead to. */
 export const NOVEL_RANK_DEFAULT: NovelRankMode = 'day';
-
-/**
- * Random novels draw from the spec's random rank modes that the novel ranking has (day, week,
- * day_male): month and week_original exist for illustrations only.
- */
-export const RANDOM_NOVEL_RANK_MODES: readonly string[] = RANDOM_RANK_MODES.filter((m) =>
-  (NOVEL_RANK_MODES as readonly string[]).includes(m),
-);
 
 /** Novel search targets: core's (a server render plans a novel search with them too). */
 export { NOVEL_SEARCH_MODES };
@@ -183,19 +166,36 @@ export function randomNovelPage(page: number, now: Date, random: () => number = 
   };
 }
 
-/** Random novels: each page a random ranking; `seed` keeps one visit's feed stable. */
+/** The random novels' query key, by the list's seed (`useRandomNovels`). */
+const RANDOM_NOVELS = 'novel-random';
+export const randomNovelsKey = (seed: string) => [RANDOM_NOVELS, seed] as const;
+
+/** A page of random novels from its ranking's answer, as the list keeps it. */
+export function randomNovelsPage(data: RawNovelListResponse, page: number): ListPage<Novel> {
+  return {
+    items: data.novels.map(normaliseNovel),
+    hasMore: randomListHasMore(page, RANDOM_NOVEL_LAST_PAGE),
+  };
+}
+
+/**
+ * Random novels: each page a random ranking; `seed` keeps one visit's feed stable. A feed the
+ * server drew for the page it rendered is shown instead (`drawnSeedIn`), as `useRandomList` does.
+ */
 export function useRandomNovels(seed: string) {
   const api = useApi();
+  const client = useQueryClient();
+  const [listSeed] = useState(() => drawnSeedIn(client, [RANDOM_NOVELS]) ?? seed);
   return usePagedList<Novel>({
-    queryKey: ['novel-random', seed],
+    queryKey: randomNovelsKey(listSeed),
     staleTime: Infinity,
     throttleMs: LIST_THROTTLE_MS.random,
     fetchPage: async (page, signal) => {
-      const { mode, date, hasMore } = randomNovelPage(page, new Date());
+      const { mode, date } = randomNovelPage(page, new Date());
       const data = unwrap(
         await api.get<RawNovelListResponse>('rank_novel', { mode, date }, signal),
       );
-      return { items: data.novels.map(normaliseNovel), hasMore };
+      return randomNovelsPage(data, page);
     },
   });
 }
