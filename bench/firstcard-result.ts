@@ -230,47 +230,49 @@ export function summarise(o: {
 }
 
 /** One row a page and viewport: our medians, the limit's, and the ratios (for the console). */
-export function firstcardTable(pages: Record<string, PageResult>) {
+export function firstcardTable(pages: Partial<Record<string, PageResult>>) {
   return Object.fromEntries(
-    Object.entries(pages).flatMap(([name, page]) =>
-      (['mobile', 'desktop'] as const).map((viewport) => {
-        const {
-          ours,
-          limit,
-          today,
-          ratio_to_limit: r,
-          cards,
-          interactive_over_today,
-        } = page[viewport];
-        const pair = (a: number | null, b: number | null, x: number | null) =>
-          `${a} / ${b} (${x}×)`;
-        return [
-          `${name} ${viewport}`,
-          {
-            fcp: pair(
-              ours.median.first_contentful_paint_ms,
-              limit.median.first_contentful_paint_ms,
-              r.first_contentful_paint,
-            ),
-            first_card: pair(
-              ours.median.first_card_loaded_ms,
-              limit.median.first_card_loaded_ms,
-              r.first_card,
-            ),
-            cards:
-              cards === null
-                ? '-'
-                : `${cards}: ${pair(ours.median.cards_loaded_ms, limit.median.cards_loaded_ms, r.cards)}`,
-            lcp: pair(
-              ours.median.largest_contentful_paint_ms,
-              limit.median.largest_contentful_paint_ms,
-              r.largest_contentful_paint,
-            ),
-            cls: ours.median.cls,
-            hydrated: `${ours.median.hydrated_ms} / today ${today.median.hydrated_ms} (${interactive_over_today}×)`,
-          },
-        ];
-      }),
-    ),
+    Object.entries(pages)
+      .filter((entry): entry is [string, PageResult] => entry[1] !== undefined)
+      .flatMap(([name, page]) =>
+        (['mobile', 'desktop'] as const).map((viewport) => {
+          const {
+            ours,
+            limit,
+            today,
+            ratio_to_limit: r,
+            cards,
+            interactive_over_today,
+          } = page[viewport];
+          const pair = (a: number | null, b: number | null, x: number | null) =>
+            `${a} / ${b} (${x}×)`;
+          return [
+            `${name} ${viewport}`,
+            {
+              fcp: pair(
+                ours.median.first_contentful_paint_ms,
+                limit.median.first_contentful_paint_ms,
+                r.first_contentful_paint,
+              ),
+              first_card: pair(
+                ours.median.first_card_loaded_ms,
+                limit.median.first_card_loaded_ms,
+                r.first_card,
+              ),
+              cards:
+                cards === null
+                  ? '-'
+                  : `${cards}: ${pair(ours.median.cards_loaded_ms, limit.median.cards_loaded_ms, r.cards)}`,
+              lcp: pair(
+                ours.median.largest_contentful_paint_ms,
+                limit.median.largest_contentful_paint_ms,
+                r.largest_contentful_paint,
+              ),
+              cls: ours.median.cls,
+              hydrated: `${ours.median.hydrated_ms} / today ${today.median.hydrated_ms} (${interactive_over_today}×)`,
+            },
+          ];
+        }),
+      ),
   );
 }

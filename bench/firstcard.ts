@@ -43,6 +43,14 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const TODAY_PORT = PORT + 1;
 const TODAY_BASE = `http://127.0.0.1:${TODAY_PORT}`;
 export const FIRSTCARD_RUNS = Number(process.env.BENCH_FIRSTCARD_RUNS ?? 7);
+/**
+ * The pages measured (`BENCH_FIRSTCARD_PAGES=artwork,novel`: a narrowed run, for work on a page;
+ * its JSON lists those pages only and `pages_measured` says so); absent: every page.
+ */
+const ONLY_PAGES = (process.env.BENCH_FIRSTCARD_PAGES ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 export const CPU_THROTTLE = 4;
 /** A run that has not shown all it waits for by then is kept with `complete: false`. */
 const TIMEOUT_MS = 60_000;
@@ -86,7 +94,9 @@ export interface FirstCardResult {
     interactive_over_today: number;
     missed: string[];
   };
-  pages: Record<PageName, PageResult>;
+  /** The pages this run measured, in order (all five unless `BENCH_FIRSTCARD_PAGES` narrowed it). */
+  pages_measured: PageName[];
+  pages: Partial<Record<PageName, PageResult>>;
 }
 
 interface RunOptions {
@@ -227,12 +237,20 @@ const PAGE_NAMES: PageName[] = ['rank_daily', 'home', 'artwork', 'novel', 'user'
 
 export async function measureFirstCard(): Promise<FirstCardResult> {
   const views = Object.keys(VIEWPORTS) as ViewportName[];
-  const names = PAGE_NAMES.flatMap((name) => views.map((v) => `${name}-${v}`));
+  const unknown = ONLY_PAGES.filter((name) => !(PAGE_NAMES as string[]).includes(name));
+  if (unknown.length > 0)
+    throw new Error(
+      `BENCH_FIRSTCARD_PAGES: no page ${unknown.join(', ')} (${PAGE_NAMES.join(', ')})`,
+    );
+  const measured = PAGE_NAMES.filter(
+    (name) => ONLY_PAGES.length === 0 || ONLY_PAGES.includes(name),
+  );
+  const names = measured.flatMap((name) => views.map((v) => `${name}-${v}`));
   const limits = makeLimitDist(join(root, 'packages/web/dist'), names);
   const server = await startApp(PORT, { WEB_DIST: limits.dir });
   const todayServer = await startApp(TODAY_PORT, { SSR: '0' });
   try {
-    const pages = await targets();
+    const pages = (await targets()).filter((target) => measured.includes(target.name));
     const browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -255,6 +273,7 @@ export async function measureFirstCard(): Promise<FirstCardResult> {
         runs_per_page: FIRSTCARD_RUNS,
         viewports: VIEWPORTS,
         goals: { ...GOALS, missed },
+        pages_measured: measured,
         pages: results,
       };
     } finally {
