@@ -67,6 +67,8 @@ export interface AppConfig {
   upstreamTimeoutMs?: number;
   /** The clock of the token pool's back-off (tests move it). */
   upstreamNow?: () => number;
+  /** The clock of the rendered pages' first data: their ranking days and draws (tests move it). */
+  renderNow?: () => Date;
   /**
    * Requests per minute per client IP of each API group (mirror, /api/web, extras, costly extras;
    * /api/auth gets a tenth); 0 turns the limits off. Default 300.
@@ -332,6 +334,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     ? serverRenderer({
         webDist: config.webDist,
         deps: share.deps,
+        ...(config.renderNow && { now: config.renderNow }),
         config: clientConfig,
         spotlights: spotlightReader({ upstream, cache, timeoutMs: config.upstreamTimeoutMs }),
         // what the app reads from /api/sensitive-words: none without the service

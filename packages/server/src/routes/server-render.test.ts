@@ -22,6 +22,7 @@ import {
   RANDOM_RANK_MODES,
   rankingDateWindow,
   type Artwork,
+  type RandomRankingPick,
   type RawIllust,
   type RawNovel,
   type RawIllustSeriesResponse,
@@ -122,10 +123,18 @@ describe('server rendering (SSR=1)', () => {
       headers: { 'accept-language': 'en-US,en;q=0.9' },
     });
   let dist: string;
+  /** How far the renderer's clock runs ahead, ms. */
+  let renderAhead = 0;
   beforeAll(async () => {
     dist = webDistWithServerBundle();
     // the sandbox on the real clock: the page asks for the app's default day, a real one
-    t = await startHostileTestServer({ webDist: dist, serverRender: true, sandboxNow: Date.now() });
+    t = await startHostileTestServer({
+      webDist: dist,
+      serverRender: true,
+      sandboxNow: Date.now(),
+      // the renderer's clock, which a test moves ahead of the sandbox's
+      renderNow: () => new Date(Date.now() + renderAhead),
+    });
     t.hostile.add({
       pathPrefix: '/app-api.pixiv.net/v1/illust/ranking',
       json: (value) => {
@@ -1244,6 +1253,45 @@ describe('server rendering (SSR=1)', () => {
     // a user whose own calls differ (the opt-out cookie) is never served a kept render
     const own = await t.app.inject({ url, headers: { ...PAGE, cookie: 'pv_first_data=off' } });
     expect(rootOf(own.body)).toBeUndefined();
+  });
+
+  it('renders a kept page anew once its first data moves with the time (the home’s hour’s draw)', async () => {
+    const dataOf = (body: string) =>
+      new RegExp(`<script type="application/json" id="${SERVER_DATA_ID}">([^<]*)</script>`).exec(
+        body,
+      )![1]!;
+    const drawKey = (draw: RandomRankingPick) => `drawn:${draw.mode}/${draw.date}`;
+    // an hour ahead whose draw differs from this hour's (a draw repeats 1 time in 65)
+    const now = Date.now();
+    const hours = [1, 2, 3, 4].find(
+      (h) =>
+        drawKey(hourlyRandomRanking(new Date(now + h * 3_600_000), RANDOM_RANK_MODES)) !==
+        drawKey(hourlyRandomRanking(new Date(now), RANDOM_RANK_MODES)),
+    )!;
+    const warm = async (at: number) => {
+      const draw = hourlyRandomRanking(new Date(at), RANDOM_RANK_MODES);
+      await t.app.inject({
+        url: `/api/pixiv/rank?mode=${draw.mode}&date=${draw.date}&page=1`,
+        headers: { 'accept-language': 'en-US,en;q=0.9' },
+      });
+      return draw;
+    };
+    try {
+      const draw = await warm(now);
+      const first = await t.app.inject({ url: '/', headers: PAGE });
+      expect(dataOf(first.body)).toContain(drawKey(draw));
+      // the same hour: the kept render
+      const again = await t.app.inject({ url: '/', headers: PAGE });
+      expect(dataOf(again.body)).toBe(dataOf(first.body));
+      // the next hour's draw: a render of its own, not the kept one with the hour before's
+      renderAhead = hours * 3_600_000;
+      const next = await warm(now + renderAhead);
+      const later = await t.app.inject({ url: '/', headers: PAGE });
+      expect(dataOf(later.body)).toContain(drawKey(next));
+      expect(dataOf(later.body)).not.toContain(drawKey(draw));
+    } finally {
+      renderAhead = 0;
+    }
   });
 
   it('escapes JSON for a script data block', () => {

@@ -267,8 +267,9 @@ async function readPlanCalls(
  *
  * Renders are kept (issue 33): every render is anonymous (the server's own mirror calls; a user
  * whose calls differ, with their own token or mirror, opts out by cookie and gets the shell), so
- * one is shared by every request with the same URL, mirror language, interface language, layout
- * (desktop or phone) and view (the first-paint cookie's layout and filters), for as long as the
+ * one is shared by every request with the same URL, first-data calls (the plan's: a home's day and
+ * draw move with the time), mirror language, interface language, layout (desktop or phone) and
+ * view (the first-paint cookie's layout and filters), for as long as the
  * first of its first-data answers to expire stays fresh in the mirror's cache. Least recently used go
  * first past `cacheBytes`.
  */
@@ -308,15 +309,6 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
     const language = firstLanguage(req.headers['accept-language']);
     const { language: interfaceLanguage } = firstPaintOf(req);
     const desktop = !mobileBrowser(req);
-    const key = JSON.stringify([
-      req.url,
-      language,
-      interfaceLanguage,
-      desktop,
-      shaped.view ?? null,
-    ]);
-    const hit = kept?.get(key);
-    if (hit) return hit;
     try {
       // a search is planned with the list its keyword is checked against (a failure: the shell)
       const sensitiveWords =
@@ -330,6 +322,20 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         language: interfaceLanguage,
       });
       if (!plan) return null;
+      // the plan's calls too: a page whose first data moves with the time (a home's day and its
+      // hour's draw, a ranking's default day) is rendered anew when they move, not served from
+      // the render before (at midnight in Japan that one showed the day before, and the app then
+      // asked for the new day's and replaced it)
+      const key = JSON.stringify([
+        req.url,
+        language,
+        interfaceLanguage,
+        desktop,
+        shaped.view ?? null,
+        plan.calls.map(mirrorUrl),
+      ]);
+      const hit = kept?.get(key);
+      if (hit) return hit;
       // all at once: a page's calls do not wait for one another (the home's tags and ranking)
       const read = { deps: options.deps, language, log: req.log };
       const known = { sensitiveWords, spotlights: options.spotlights };
