@@ -98,7 +98,7 @@ export interface PlanContext {
 }
 
 /** The first data of a page: mirror calls to preload, and where the first pictures come from. */
-interface PagePlan {
+export interface PagePlan {
   calls: MirrorCall[];
   /**
    * The call whose answer lists the first cards, which picture size the cards show, and which of

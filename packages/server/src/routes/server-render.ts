@@ -20,7 +20,14 @@ import { LRUCache } from 'lru-cache';
 import { readMirrorAnswer, type MirrorDeps } from './api/pixiv/index.ts';
 import { readSpotlightAnswer, type SpotlightReader } from './api/extras/spotlights.ts';
 import { readWebAnswer } from './api/web/index.ts';
-import { OPT_OUT_COOKIE, SEARCH_PAGE, mirrorUrl, pagePlan, type MirrorCall } from './first-data.ts';
+import {
+  OPT_OUT_COOKIE,
+  SEARCH_PAGE,
+  mirrorUrl,
+  pagePlan,
+  type MirrorCall,
+  type PagePlan,
+} from './first-data.ts';
 import { firstPaintOf, renderViewOf, type RenderView } from './first-paint.ts';
 import { escapeMarkup } from './share/public-url.ts';
 import { CriticalCss } from './critical-css.ts';
@@ -223,7 +230,7 @@ type Answer = { value: unknown; maxAge: number };
  * from the required answers are optional ones asked for then, and join the list after the plan's.
  */
 async function readPlanCalls(
-  plan: { calls: MirrorCall[]; follow?: (answers: readonly unknown[]) => MirrorCall[] },
+  plan: Pick<PagePlan, 'calls' | 'follow'>,
   read: (call: MirrorCall) => Promise<Answer>,
   log: FastifyBaseLogger,
 ): Promise<{ calls: MirrorCall[]; answers: Answer[] }> {

@@ -507,36 +507,41 @@ const rankingHead: Seed = {
 };
 
 /**
- * A home's random feed's first page (`useRandomList`): the ranking the server drew for its render,
+ * A random feed's first page as the server drew it for its render: a ranking of one of `modes`,
  * asked for with its page number (first-data.ts `randomFirstPage`; the ranking row's call has
- * none), kept under a seed naming the draw, which the app's list then shows.
+ * none), kept under a seed naming the draw (`keyOf`), which the app's list then shows.
  */
-const randomFirstPage = (modes: readonly string[], lastPage: number): Seed => ({
-  endpoint: 'rank',
+const drawnFirstPage = (
+  endpoint: 'rank' | 'rank_novel',
+  modes: readonly string[],
+  keyOf: (seed: string) => QueryKey,
+  pageOf: (answer: unknown) => unknown,
+): Seed => ({
+  endpoint,
   seed(answer, params) {
     const mode = params.get('mode');
     const date = params.get('date');
     if (params.get('page') !== '1' || !mode || !date || !modes.includes(mode)) return null;
-    const page = randomPage(answer as RawIllustListResponse, 1, lastPage);
-    return { key: randomKey(modes, drawnRandomSeed(mode, date)), data: firstPage(page) };
+    return { key: keyOf(drawnRandomSeed(mode, date)), data: firstPage(pageOf(answer)) };
   },
 });
 
-/**
- * The novel home's random feed's first page (`useRandomNovels`), as `randomFirstPage`: the
- * ranking the server drew, asked for with its page number (the ranking row's call has none).
- */
-const randomNovelsFirstPage: Seed = {
-  endpoint: 'rank_novel',
-  seed(answer, params) {
-    const mode = params.get('mode');
-    const date = params.get('date');
-    if (params.get('page') !== '1' || !mode || !date || !RANDOM_NOVEL_RANK_MODES.includes(mode))
-      return null;
-    const page = randomNovelsPage(answer as RawNovelListResponse, 1);
-    return { key: randomNovelsKey(drawnRandomSeed(mode, date)), data: firstPage(page) };
-  },
-};
+/** An illust or manga home's random feed's first page (`useRandomList`). */
+const randomFirstPage = (modes: readonly string[], lastPage: number): Seed =>
+  drawnFirstPage(
+    'rank',
+    modes,
+    (seed) => randomKey(modes, seed),
+    (answer) => randomPage(answer as RawIllustListResponse, 1, lastPage),
+  );
+
+/** The novel home's random feed's first page (`useRandomNovels`). */
+const randomNovelsFirstPage = drawnFirstPage(
+  'rank_novel',
+  RANDOM_NOVEL_RANK_MODES,
+  randomNovelsKey,
+  (answer) => randomNovelsPage(answer as RawNovelListResponse, 1),
+);
 
 /** The novel home's ranking row (`useNovelRankingHead`), as `rankingHead`. */
 const novelRankingHead: Seed = {
