@@ -3,7 +3,7 @@
  * talks to is passed in, so tests build it in-process on the sandbox and use `inject`.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { UpstreamHosts } from '@pv/core';
 import { DEMO_ACCOUNTS } from '@pv/sandbox';
@@ -43,7 +43,7 @@ import { feedRoutes } from './routes/feeds/index.ts';
 import { RequestLogController, requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerRouteTable } from './lib/route-table.ts';
-import { FastHits } from './lib/fast-hits.ts';
+import { FastHits, HitResponse } from './lib/fast-hits.ts';
 import { registerStats } from './lib/stats.ts';
 
 export interface AppConfig {
@@ -137,7 +137,9 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   const app = Fastify({
     // A repeated anonymous mirror call is answered from the cache before Fastify (lib/fast-hits.ts).
     serverFactory: (handler, options) => {
-      const server = createServer(options.http ?? {}, (req, res) => {
+      // HitResponse: node's ServerResponse, which the fast path can give its checked header lines
+      const http: ServerOptions = { ...(options.http as ServerOptions | undefined) };
+      const server = createServer({ ...http, ServerResponse: HitResponse }, (req, res) => {
         if (!fastHits.answer(req, res)) handler(req, res);
       });
       // what Fastify does with its own server (fastify/lib/server.js), with its defaults

@@ -3,12 +3,13 @@
  * never reaches it): the same bytes and headers as Fastify's own answer, the same rate-limit
  * budget and the same log line, and Fastify for every call it must not take.
  */
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
 import { MemoryCacheStore } from '../plugins/cache.ts';
-import { FastHits, HitLine } from './fast-hits.ts';
+import { FastHits, headerLines, HitLine, HitResponse } from './fast-hits.ts';
 import { requestSerializer } from './log.ts';
 
 let t: TestServer | undefined;
@@ -220,6 +221,83 @@ describe('the cache-hit path in front of Fastify', () => {
     expect(t!.app.fastHits.answered).toBe(answered);
   });
 
+  it('writes a head as node does: each header once, the connection kept for the next call', async () => {
+    // node's own step this path hands its lines to: a node without it is a slower path (say so)
+    expect(HitResponse.supported).toBe(true);
+    const base = await listening({ rateLimitPerMinute: 100 });
+    const ja = { 'accept-language': 'ja', 'accept-encoding': 'gzip' };
+    await get(base, RANK, ja);
+    await get(base, RANK, ja);
+    const answered = t!.app.fastHits.answered;
+    const { port } = new URL(base);
+    const ask = `GET ${RANK} HTTP/1.1\r\nhost: 127.0.0.1\r\naccept-language: ja\r\naccept-encoding: gzip\r\n\r\n`;
+    // two calls on one connection: the second is answered only if the first kept it alive
+    const raw = await new Promise<Buffer>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1');
+      const chunks: Buffer[] = [];
+      socket.on('error', reject);
+      socket.on('data', (c: Buffer) => {
+        chunks.push(c);
+        // done once the second answer's body is in
+        const got = Buffer.concat(chunks).toString('latin1');
+        const second = got.indexOf('HTTP/1.1', 1);
+        const bodyAt = got.indexOf('\r\n\r\n', second) + 4;
+        const length = /content-length: (\d+)/i.exec(got.slice(second));
+        if (second > 0 && bodyAt > 3 && length && got.length >= bodyAt + Number(length[1])) {
+          socket.end();
+          resolve(Buffer.concat(chunks));
+        }
+      });
+      socket.write(ask + ask);
+    });
+    expect(t!.app.fastHits.answered).toBe(answered + 2);
+    const byFastify = await t!.app.inject({ url: RANK, headers: ja });
+    const text = raw.toString('latin1');
+    let at = 0;
+    for (let n = 0; n < 2; n++) {
+      const end = text.indexOf('\r\n\r\n', at);
+      const [status, ...lines] = text.slice(at, end).split('\r\n');
+      expect(status).toBe('HTTP/1.1 200 OK');
+      const names = lines.map((l) => l.slice(0, l.indexOf(':')).toLowerCase());
+      // each once; node's own four among them
+      expect(new Set(names).size, lines.join('\n')).toBe(names.length);
+      for (const own of ['date', 'connection', 'keep-alive', 'content-length'])
+        expect(names, own).toContain(own);
+      const head = Object.fromEntries(
+        lines.map((l) => [l.slice(0, l.indexOf(':')).toLowerCase(), l.slice(l.indexOf(':') + 2)]),
+      );
+      expect(head.connection).toBe('keep-alive');
+      expect(steady(head)).toEqual(steady(byFastify.headers));
+      const length = Number(head['content-length']);
+      expect(raw.subarray(end + 4, end + 4 + length).equals(byFastify.rawPayload)).toBe(true);
+      at = end + 4 + length;
+    }
+    expect(at).toBe(raw.length);
+  });
+
+  it('gives the same head through a plain ServerResponse (a node without HitResponse’s step)', async () => {
+    const base = await listening({ rateLimitPerMinute: 100 });
+    await get(base, RANK);
+    await get(base, RANK);
+    const viaHitResponse = await get(base, RANK);
+    const plain = createServer((req, res) => {
+      if (!t!.app.fastHits.answer(req, res)) res.writeHead(500).end();
+    });
+    await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = plain.address() as { port: number };
+      const viaPlain = await get(`http://127.0.0.1:${port}`, RANK);
+      expect(viaPlain.status).toBe(200);
+      expect(viaPlain.body.equals(viaHitResponse.body)).toBe(true);
+      expect(steady(viaPlain.headers)).toEqual(steady(viaHitResponse.headers));
+      expect(Object.keys(viaPlain.headers).sort()).toEqual(
+        Object.keys(viaHitResponse.headers).sort(),
+      );
+    } finally {
+      await new Promise((resolve) => plain.close(resolve));
+    }
+  });
+
   it('is off with CORS (its headers depend on the caller)', async () => {
     const base = await listening({ corsOrigins: ['https://reader.example'] });
     for (let i = 0; i < 3; i++) expect((await get(base, RANK)).status).toBe(200);
@@ -243,6 +321,14 @@ it('remembers URLs within a byte bound, as long as they may be', () => {
   expect(hits.size.bytes).toBeLessThanOrEqual(8 * 1024 * 1024);
   expect(hits.size.entries).toBeLessThan(400);
   expect(hits.size.entries).toBeGreaterThan(300);
+});
+
+it('checks the header lines it makes as setHeader does', () => {
+  expect(headerLines(['content-type', 'application/json', 'x-n', 3])).toBe(
+    'content-type: application/json\r\nx-n: 3\r\n',
+  );
+  expect(() => headerLines(['x-a', 'ok\r\nset-cookie: a=b'])).toThrow();
+  expect(() => headerLines(['x a', 'ok'])).toThrow();
 });
 
 describe('the hit’s request line', () => {

@@ -27,9 +27,11 @@ afterEach(() => {
 
 const line = (n: number) => `{"msg":"line ${n}","pad":"${'x'.repeat(90)}"}\n`;
 
-it('hands the sink one write per batch of 8 KB of lines, in order', () => {
+it('hands the sink one write per batch of 64 KB of lines, in order', () => {
+  expect(LOG_BATCH_CHARS).toBe(64 * 1024);
   destination = new BatchedLogDestination(sink);
-  const lines = Array.from({ length: 200 }, (_, n) => line(n));
+  // about three batches and a half of lines
+  const lines = Array.from({ length: 2200 }, (_, n) => line(n));
   let i = 0;
   while (writes.length === 0) destination.write(lines[i++]!);
   // the write came with the line that reached the batch size, not before
