@@ -216,8 +216,9 @@ test.describe('landing routes rendered on the server', () => {
     browser,
     request,
   }) => {
-    // the page inlines the rules its markup can use (server critical-css.ts) and links its
-    // stylesheets after its content: what each element computes must be the same without them
+    // the page inlines the rules its markup can use (server critical-css.ts) and preloads its
+    // stylesheets after its content, for the app to apply: what each element computes must be
+    // the same without them as with them applied
     const work = await plainWork(request, base);
     const paths = [
       '/rank/daily',
@@ -272,12 +273,31 @@ test.describe('landing routes rendered on the server', () => {
         const styled = await (async () => {
           await page.unroute('**/*.css');
           await page.goto(`${base}${path}`, { waitUntil: 'load' });
-          // linked after the content, not in the head
-          const head = await page.locator('head link[rel="stylesheet"]').count();
-          expect(head, path).toBe(0);
-          expect(await page.locator('body > link[rel="stylesheet"]').count(), path).toBeGreaterThan(
-            0,
-          );
+          // preloaded after the content, linked nowhere (a linked one holds the first paint back)
+          expect(await page.locator('link[rel="stylesheet"]').count(), path).toBe(0);
+          const preloaded = page.locator('body > link[rel="preload"][as="style"]');
+          expect(await preloaded.count(), path).toBeGreaterThan(0);
+          // applied as the app applies them (web adoptServerStylesheets); with JavaScript off no
+          // listener runs: each is in once its sheet is there
+          const count = await preloaded.count();
+          await page.evaluate(() => {
+            for (const link of document.querySelectorAll<HTMLLinkElement>(
+              'body > link[rel="preload"][as="style"]',
+            )) {
+              link.rel = 'stylesheet';
+              document.head.append(link);
+            }
+          });
+          await expect
+            .poll(() =>
+              page.evaluate(
+                () =>
+                  Array.from(
+                    document.querySelectorAll<HTMLLinkElement>('head link[rel="stylesheet"]'),
+                  ).filter((l) => l.sheet).length,
+              ),
+            )
+            .toBe(count);
           return page.evaluate(snapshot, PROPS);
         })();
         let withheld = 0;

@@ -234,12 +234,12 @@ describe('server rendering (SSR=1)', () => {
     const shellCsp = shell.headers['content-security-policy'] as string;
     expect(/script-src [^;]*/.exec(shellCsp)![0]).toBe("script-src 'self'");
     // and one inline style by its hash: the stylesheets' rules that may apply to the markup (the
-    // stylesheets follow at the end of the body)
+    // stylesheets are preloaded at the end of the body, for the app to apply)
     const { createHash } = await import('node:crypto');
     expect(/<style>([^<]*)<\/style>/.exec(html)?.[1]).toBe(CRITICAL_CSS);
     expect(html.match(/<style>/g)).toHaveLength(1);
     expect(html).toMatch(
-      /<\/script>\s*<link rel="stylesheet" crossorigin href="\/assets\/index-abc123\.css"><\/body>/,
+      /<\/script>\s*<link rel="preload" as="style" crossorigin href="\/assets\/index-abc123\.css"><\/body>/,
     );
     const styleHash = createHash('sha256').update(CRITICAL_CSS).digest('base64');
     expect(csp).toBe(
@@ -1206,18 +1206,19 @@ describe('server rendering (SSR=1)', () => {
       expect(page).toContain(`href="/assets/ja-4.js">${picture}</head>`);
       expect(page.match(/\/i\/p\.jpg/g)).toHaveLength(1);
       // with the critical rules inline (critical-css.ts): the style where the first stylesheet was,
-      // the stylesheets in their order at the end of the body
+      // the stylesheets preloaded in their order at the end of the body, linked nowhere (a
+      // stylesheet linked in the body holds the first paint back)
       const critical = insertRendered(
         `<html><head><meta charset="UTF-8" /><script type="module" crossorigin src="/assets/index-3.js"></script><link rel="stylesheet" crossorigin href="/assets/index-3.css"><title>t</title></head><body><div id="root"></div></body></html>`,
         { root: '<p>x</p>', data: '{}', used: [], ...assets, critical: { css: '.x{}', hash: 'h' } },
       );
       const head = critical.slice(0, critical.indexOf('</head>'));
-      expect(head).not.toContain('rel="stylesheet"');
+      expect(critical).not.toContain('rel="stylesheet"');
       expect(head).toContain('src="/assets/index-3.js"></script><style>.x{}</style><title>');
       expect(critical).toContain(
-        '</script><link rel="stylesheet" crossorigin href="/assets/index-3.css">' +
-          '<link rel="stylesheet" crossorigin href="/assets/Rank-1.css">' +
-          '<link rel="stylesheet" crossorigin href="/assets/Grid-2.css"></body>',
+        '</script><link rel="preload" as="style" crossorigin href="/assets/index-3.css">' +
+          '<link rel="preload" as="style" crossorigin href="/assets/Rank-1.css">' +
+          '<link rel="preload" as="style" crossorigin href="/assets/Grid-2.css"></body>',
       );
     } finally {
       rmSync(web, { recursive: true, force: true });

@@ -434,8 +434,11 @@ export function insertRendered(html: string, page: RenderedPage): string {
   if (links) out = out.replace('</head>', `${links}</head>`);
   if (page.critical) {
     // The first paint needs only the rules the markup can use, inline where the stylesheets were;
-    // the stylesheets follow the page (not render-blocking past the body's start) for the app,
-    // the same rules first, so nothing changes when they come.
+    // the stylesheets are preloaded after the page for the app, which applies them as it starts
+    // (web adoptServerStylesheets), the same rules first, so nothing changes when they come. Not
+    // linked: a stylesheet linked in the body still held the first paint back (an artwork on a
+    // throttled phone painted about 250 ms later with them linked at the body's end).
+    // Without JavaScript the inline rules are the page's whole style (ssr.spec checks it).
     const head = out.slice(0, out.indexOf('</head>'));
     const sheets = head.match(STYLESHEET) ?? [];
     if (sheets.length > 0) {
@@ -450,7 +453,12 @@ export function insertRendered(html: string, page: RenderedPage): string {
         cleaned.slice(0, at) +
         style +
         cleaned.slice(at) +
-        out.slice(head.length).replace(/<\/body>(?![\s\S]*<\/body>)/, `${sheets.join('')}</body>`);
+        out
+          .slice(head.length)
+          .replace(
+            /<\/body>(?![\s\S]*<\/body>)/,
+            `${sheets.map((sheet) => sheet.replace('rel="stylesheet"', 'rel="preload" as="style"')).join('')}</body>`,
+          );
     }
   }
   for (const url of page.used) {

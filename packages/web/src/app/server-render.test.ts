@@ -2,13 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { adoptServerStylesheets } from './server-render.ts';
 
 describe('adoptServerStylesheets', () => {
-  it('moves the stylesheets a rendered page links after its content to the head, in order', () => {
+  it('applies the stylesheets a rendered page preloads after its content, in the head, in order', () => {
     const doc = document.implementation.createHTMLDocument('t');
     doc.head.innerHTML = '<style>.x{}</style><link rel="manifest" href="/m">';
     doc.body.innerHTML =
       '<div id="root"><link rel="stylesheet" href="/in-root.css"></div>' +
-      '<link rel="stylesheet" href="/assets/index.css"><link rel="stylesheet" href="/assets/shared.css">';
+      '<link rel="preload" as="style" crossorigin href="/assets/index.css">' +
+      '<link rel="preload" as="style" crossorigin href="/assets/shared.css">' +
+      '<link rel="preload" as="image" href="/i/p.jpg">';
     adoptServerStylesheets(doc);
+    // each the stylesheet it preloaded, in the same CORS mode (the preload's answer is used)
+    for (const sheet of doc.head.querySelectorAll('link[href^="/assets/"]')) {
+      expect(sheet.getAttribute('rel')).toBe('stylesheet');
+      expect(sheet.hasAttribute('as')).toBe(false);
+      expect(sheet.getAttribute('crossorigin')).toBe('');
+    }
+    // a picture's preload is not a stylesheet
+    expect(doc.body.querySelector('link[as="image"]')?.getAttribute('rel')).toBe('preload');
+    doc.body.querySelector('link[as="image"]')!.remove();
     const order = Array.from(
       doc.querySelectorAll('link'),
       (l) => `${l.parentElement!.tagName} ${l.getAttribute('href')}`,

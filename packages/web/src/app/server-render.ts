@@ -132,14 +132,22 @@ export interface PageData {
 }
 
 /**
- * A page the server rendered links its stylesheets at the end of its body, its first paint styled
- * by the rules inlined in its head (server critical-css.ts). The app adds each screen's stylesheet
+ * A page the server rendered preloads its stylesheets at the end of its body, its first paint
+ * styled by the rules inlined in its head (server critical-css.ts): they apply once the app runs. The app adds each screen's stylesheet
  * to the head as it loads the screen, after what the head has: so that a screen's rules come after
  * the shared ones they may override, as without server rendering, the body's stylesheets move to
  * the head first, in their order (the inline rules keep the page styled meanwhile).
  */
 export function adoptServerStylesheets(doc: Document = document): void {
-  for (const link of doc.querySelectorAll('body > link[rel="stylesheet"]')) doc.head.append(link);
+  const sheets = doc.querySelectorAll<HTMLLinkElement>(
+    'body > link[rel="preload"][as="style"], body > link[rel="stylesheet"]',
+  );
+  for (const link of sheets) {
+    // a preload becomes the stylesheet it fetched (the same URL and CORS mode: no second fetch)
+    link.rel = 'stylesheet';
+    link.removeAttribute('as');
+    doc.head.append(link);
+  }
 }
 
 /** The page's data block, or null (no server rendering, or a block that does not parse). */
