@@ -281,9 +281,10 @@ test.describe('landing routes rendered on the server', () => {
           // listener runs: each is in once its sheet is there
           const count = await preloaded.count();
           await page.evaluate(() => {
-            for (const link of document.querySelectorAll<HTMLLinkElement>(
+            const links = document.querySelectorAll<HTMLLinkElement>(
               'body > link[rel="preload"][as="style"]',
-            )) {
+            );
+            for (const link of Array.from(links)) {
               link.rel = 'stylesheet';
               document.head.append(link);
             }
