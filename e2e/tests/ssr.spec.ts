@@ -320,7 +320,7 @@ test.describe('landing routes rendered on the server', () => {
     }
   });
 
-  test('after the take-over the page’s stylesheets are the head’s, before a screen’s the app then loads', async ({
+  test('after the take-over the page’s stylesheets are the head’s, before a screen’s the app then loads, and in the app’s order on a page landed on', async ({
     page,
   }) => {
     await page.goto(`${base}/rank/daily`);
@@ -333,12 +333,27 @@ test.describe('landing routes rendered on the server', () => {
         (l) => `${l.parentElement!.tagName} ${new URL((l as HTMLLinkElement).href).pathname}`,
       ),
     );
-    expect(sheets.filter((s) => s.startsWith('BODY'))).toEqual([]);
-    const at = (name: string) => sheets.findIndex((s) => s.includes(`/assets/${name}-`));
-    // the screen's rules come after the shared ones they may override, each sheet once
-    expect(at('shared')).toBeGreaterThan(at('index'));
-    expect(at('ArtworkScreen')).toBeGreaterThan(at('shared'));
-    expect(new Set(sheets).size).toBe(sheets.length);
+    const inOrder = (sheets: string[]) => {
+      expect(sheets.filter((s) => s.startsWith('BODY'))).toEqual([]);
+      const at = (name: string) => sheets.findIndex((s) => s.includes(`/assets/${name}-`));
+      // the screen's rules come after the shared ones they may override, each sheet once
+      expect(at('shared')).toBeGreaterThan(at('index'));
+      expect(at('ArtworkScreen')).toBeGreaterThan(at('shared'));
+      expect(new Set(sheets).size).toBe(sheets.length);
+    };
+    inOrder(sheets);
+    // and so on the artwork landed on: its page names its sheets in the app's order
+    const artwork = page.url();
+    await page.goto(artwork);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', /.*/);
+    inOrder(
+      await page.evaluate(() =>
+        Array.from(
+          document.querySelectorAll('link[rel="stylesheet"]'),
+          (l) => `${l.parentElement!.tagName} ${new URL((l as HTMLLinkElement).href).pathname}`,
+        ),
+      ),
+    );
   });
 
   test('an artwork the default content settings hide is the shell, its title nowhere', async ({

@@ -1178,10 +1178,12 @@ describe('server rendering (SSR=1)', () => {
     );
     try {
       const assets = screenAssets(web, 'src/screens/Rank/RankScreen.tsx', 'ja');
+      // a chunk's imports' stylesheets before its own, as Vite's loader adds them (the screen's
+      // rules after the shared ones they may override)
       expect(assets.styles).toEqual([
-        '/assets/Rank-1.css',
-        '/assets/Grid-2.css',
         '/assets/index-3.css',
+        '/assets/Grid-2.css',
+        '/assets/Rank-1.css',
       ]);
       expect(assets.scripts).toEqual([
         '/assets/Rank-1.js',
@@ -1200,7 +1202,7 @@ describe('server rendering (SSR=1)', () => {
       expect(page.match(/rel="modulepreload"/g)).toHaveLength(3);
       expect(page).not.toContain('href="/assets/index-3.js"');
       expect(page).toContain(
-        'href="/assets/Grid-2.css"><link rel="modulepreload" crossorigin href="/assets/Rank-1.js">',
+        'href="/assets/Rank-1.css"><link rel="modulepreload" crossorigin href="/assets/Rank-1.js">',
       );
       // a rendered page paints once its stylesheets are in: the picture is asked for after them
       expect(page).toContain(`href="/assets/ja-4.js">${picture}</head>`);
@@ -1217,8 +1219,8 @@ describe('server rendering (SSR=1)', () => {
       expect(head).toContain('src="/assets/index-3.js"></script><style>.x{}</style><title>');
       expect(critical).toContain(
         '</script><link rel="preload" as="style" crossorigin href="/assets/index-3.css">' +
-          '<link rel="preload" as="style" crossorigin href="/assets/Rank-1.css">' +
-          '<link rel="preload" as="style" crossorigin href="/assets/Grid-2.css"></body>',
+          '<link rel="preload" as="style" crossorigin href="/assets/Grid-2.css">' +
+          '<link rel="preload" as="style" crossorigin href="/assets/Rank-1.css"></body>',
       );
     } finally {
       rmSync(web, { recursive: true, force: true });

@@ -185,8 +185,10 @@ export function screenAssets(webDist: string, screen: string, language?: string)
     seen.add(key);
     const { file, css: sheets, imports } = manifest[key];
     if (file?.endsWith('.js')) js.add(`/${file}`);
-    for (const c of sheets ?? []) css.add(`/${c}`);
     for (const i of imports ?? []) visit(i);
+    // after its imports' stylesheets, as Vite's loader adds them: a screen's rules come after the
+    // shared ones they may override (of equal specificity), on a page landed on as in the app
+    for (const c of sheets ?? []) css.add(`/${c}`);
   };
   visit(screen);
   if (language) visit(`src/locales/${language}.json`);
