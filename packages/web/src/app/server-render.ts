@@ -132,12 +132,13 @@ export interface PageData {
 }
 
 /**
- * A page the server rendered preloads its stylesheets at the end of its body (a server before
- * stop 53 linked them there), its first paint styled by the rules inlined in its head (server
- * critical-css.ts): they apply once the app runs, here. The app adds each screen's stylesheet to
- * the head as it loads the screen, after what the head has: so that a screen's rules come after
- * the shared ones they may override, as without server rendering, the body's stylesheets go to
- * the head first, in their order (the inline rules keep the page styled meanwhile).
+ * A page the server rendered preloads its stylesheets at the end of its body (or links them
+ * there: a page from an older server), its first paint styled by the rules inlined in its head
+ * (server critical-css.ts): they apply once the app runs, here. The app adds each screen's
+ * stylesheet to the head as it loads the screen, after what the head has: so that a screen's
+ * rules come after the shared ones they may override, as without server rendering, the body's
+ * stylesheets go to the head first, in their order (the inline rules keep the page styled
+ * meanwhile).
  */
 export function adoptServerStylesheets(doc: Document = document): void {
   const sheets = doc.querySelectorAll<HTMLLinkElement>(
