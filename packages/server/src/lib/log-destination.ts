@@ -14,9 +14,9 @@ import { pino } from 'pino';
 /**
  * Characters gathered before a batch is written. Each write goes through libuv's thread pool and
  * back (a wake-up of a worker thread and of the event loop): at 8 KB, one write every 20 or so
- * cache hits, the request log cost a busy server 13–18 % of its rate (the server bench's
- * `log_info_over_warn` 0.82–0.87); at 64 KB it costs nothing measurable (1.06, with the hit's p99
- * 1.37× the bare server's instead of 2.19×). A line still waits at most LOG_FLUSH_MS.
+ * cache hits. The server bench's `log_info_over_warn` was 0.82–0.87 at 8 KB and 0.81–1.06 over
+ * four runs at 64 KB (this machine's noise is of that size), and the hit's p99 went from about
+ * 2.2× the bare server's to about 1.5×. A line still waits at most LOG_FLUSH_MS.
  */
 export const LOG_BATCH_CHARS = 64 * 1024;
 /** A line waits at most this long on an idle server. */
