@@ -101,6 +101,27 @@ test.describe('landing routes rendered on the server', () => {
     await expect(page.getByTestId('novel-text')).toContainText(line);
     expect(seen.calls).toEqual([]);
     expect(seen.problems).toEqual([]);
+
+    // A returning visitor: the app wrote its zone into the first-paint cookie, so the server
+    // writes the date as the app does (a first visit gets pixiv's, named, which the app then
+    // rewrote: on a phone the line rewrapped and moved the header's actions up by a line).
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        // parsed, before any of the app's scripts ran
+        if (document.readyState === 'interactive') {
+          const counts = document.querySelector('[data-testid="novel-counts"]');
+          (window as { served?: string }).served = counts?.textContent ?? '';
+        }
+      });
+    });
+    await page.reload();
+    await expect(page.getByTestId('novel-text')).toHaveAttribute('style', /--reader-size/);
+    const served = await page.evaluate(() => (window as { served?: string }).served);
+    expect(served).toMatch(/Posted [A-Z][a-z]{2} \d/);
+    expect(served).not.toContain('GMT');
+    await expect(page.getByTestId('novel-counts')).toHaveText(served!);
+    expect(seen.calls).toEqual([]);
+    expect(seen.problems).toEqual([]);
   });
 
   test('a user: their name and first works in the first HTML, adopted without a refetch', async ({

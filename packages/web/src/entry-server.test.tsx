@@ -32,6 +32,7 @@ import {
 } from './app/server-render.ts';
 import { render, type ServerRender } from './entry-server.tsx';
 import { HYDRATED_ATTRIBUTE } from './lib/useHydratedMark.ts';
+import { ServerDatesContext, serverDates } from './lib/format.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import type { ApiClient } from './state/api/client.ts';
 import {
@@ -190,9 +191,11 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
       document.getElementById('root')!,
       <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
         <ServerSettingsContext.Provider value={viewSettings(data.view)}>
-          <Providers api={api} queryClient={queryClient}>
-            <RouterProvider router={router} />
-          </Providers>
+          <ServerDatesContext.Provider value={serverDates(data.view?.timeZone)}>
+            <Providers api={api} queryClient={queryClient}>
+              <RouterProvider router={router} />
+            </Providers>
+          </ServerDatesContext.Provider>
         </ServerSettingsContext.Provider>
       </ServerMediaContext.Provider>,
       { onRecoverableError: (err) => errors.push(err) },
@@ -306,6 +309,46 @@ describe('a server-rendered page', () => {
       expect(document.querySelector('[data-testid="artwork-date"]')!.textContent).toBe(
         viewer.format(new Date(illust.create_date)),
       );
+    } finally {
+      process.env.TZ = zone;
+    }
+  });
+
+  it('an artwork’s date in the zone the first-paint cookie carried: one text from markup to app', async () => {
+    const illust = {
+      ...base,
+      x_restrict: 0,
+      illust_ai_type: 1,
+      create_date: new Date().toISOString(),
+    };
+    const path = `/artworks/${illust.id}`;
+    const zone = process.env.TZ;
+    process.env.TZ = 'UTC';
+    try {
+      const page = await render(path, {
+        firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
+        desktop: true,
+        language: 'en',
+        fetchedAt: Date.now(),
+        view: {
+          layout: 'Masonry',
+          content: { r18: false, r18g: false, ai: true },
+          hideRankManga: false,
+          timeZone: 'America/New_York',
+        },
+      });
+      // the viewer's own zone, 14 hours behind Japan, as the app writes it: no zone named
+      const viewer = new Intl.DateTimeFormat('en', {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'America/New_York',
+      }).format(new Date(illust.create_date));
+      const date = /data-testid="artwork-date">([^<]*)</.exec(page!.html)?.[1];
+      expect(date).toBe(viewer);
+      process.env.TZ = 'America/New_York';
+      const { errors } = await hydrateAt(path, page!, 1440);
+      expect(errors).toEqual([]);
+      expect(document.querySelector('[data-testid="artwork-date"]')!.textContent).toBe(viewer);
     } finally {
       process.env.TZ = zone;
     }

@@ -31,6 +31,7 @@ import { serverRouteOf } from './app/server-routes.ts';
 import type { ApiClient } from './state/api/client.ts';
 import { SERVER_CONFIG_KEY, seedServerConfig } from './state/queries/config.ts';
 import { setPurifierWindow } from './lib/purifier.ts';
+import { ServerDatesContext, serverDates } from './lib/format.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import { ServerSettingsContext } from './state/settings/settings.ts';
 
@@ -117,10 +118,12 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
       <I18nextProvider i18n={i18n}>
         <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
           <ServerSettingsContext.Provider value={viewSettings(data.view)}>
-            <Providers api={noNetwork} queryClient={queryClient} persist={false}>
-              {/* hydrate false: React Router's own hydration data is an inline script */}
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </Providers>
+            <ServerDatesContext.Provider value={serverDates(data.view?.timeZone)}>
+              <Providers api={noNetwork} queryClient={queryClient} persist={false}>
+                {/* hydrate false: React Router's own hydration data is an inline script */}
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </Providers>
+            </ServerDatesContext.Provider>
           </ServerSettingsContext.Provider>
         </ServerMediaContext.Provider>
       </I18nextProvider>

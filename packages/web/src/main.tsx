@@ -13,6 +13,7 @@ import {
   viewSettings,
 } from './app/server-render.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
+import { ServerDatesContext, serverDates } from './lib/format.ts';
 import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
 import { holdPreloads } from './state/api/preloaded.ts';
@@ -104,17 +105,21 @@ async function start(): Promise<void> {
         <ServerMediaContext.Provider value={adopt ? serverViewportWidth(server.desktop) : null}>
           {/* hydration renders with the settings the server rendered with, then with the user's */}
           <ServerSettingsContext.Provider value={viewSettings(adopt ? server.view : undefined)}>
-            <Providers
-              api={createApiClient({
-                base: readApiBase(),
-                userToken,
-                webSession: webSessionHeaders,
-                onNetwork: reportNetwork,
-              })}
-              queryClient={queryClient}
+            <ServerDatesContext.Provider
+              value={serverDates(adopt ? server.view?.timeZone : undefined)}
             >
-              <RouterProvider router={router} />
-            </Providers>
+              <Providers
+                api={createApiClient({
+                  base: readApiBase(),
+                  userToken,
+                  webSession: webSessionHeaders,
+                  onNetwork: reportNetwork,
+                })}
+                queryClient={queryClient}
+              >
+                <RouterProvider router={router} />
+              </Providers>
+            </ServerDatesContext.Provider>
           </ServerSettingsContext.Provider>
         </ServerMediaContext.Provider>
       </StrictMode>

@@ -3,6 +3,7 @@ import {
   FIRST_PAINT_COOKIE,
   firstPaintCookie,
   formatFirstPaint,
+  isTimeZone,
   parseFirstPaint,
   pickLanguage,
 } from './first-paint.ts';
@@ -147,6 +148,67 @@ describe('the first paint cookie', () => {
     // the format before it: theme, language and layout still paint; the minimum is unknown
     expect(parseFirstPaint('light.38a9f5.ja.Grid.a')).toEqual({ ...paint, minLikes: null });
     expect(formatFirstPaint({ ...paint, minLikes: null })).toBe('light.38a9f5.ja.Grid.a');
+  });
+
+  it('carries the browser’s time zone, none in a cookie from before it, and no made-up one', () => {
+    const paint = {
+      theme: 'dark',
+      accent: '#38a9f5',
+      language: 'en',
+      layout: 'Grid',
+      filters: {
+        r18: false,
+        r18g: false,
+        ai: true,
+        blocks: false,
+        hideRankManga: false,
+        observeImages: false,
+      },
+      minLikes: 0,
+    } as const;
+    for (const timeZone of ['UTC', 'Asia/Tokyo', 'America/Argentina/Buenos_Aires', 'Etc/GMT+9']) {
+      const value = formatFirstPaint({ ...paint, timeZone });
+      expect(value).toBe(`dark.38a9f5.en.Grid.a.0.${timeZone}`);
+      expect(parseFirstPaint(value)).toEqual({ ...paint, timeZone });
+      expect(isTimeZone(timeZone)).toBe(true);
+    }
+    // the longest name in the IANA database fits the length check
+    const longest = formatFirstPaint({
+      ...paint,
+      theme: 'light',
+      language: 'zh-Hant',
+      layout: 'LabEqualHeight',
+      filters: {
+        ...paint.filters,
+        r18: true,
+        r18g: true,
+        blocks: true,
+        hideRankManga: true,
+        observeImages: true,
+      },
+      minLikes: Number.MAX_SAFE_INTEGER,
+      timeZone: 'America/Argentina/ComodRivadavia',
+    });
+    expect(parseFirstPaint(longest)?.timeZone).toBe('America/Argentina/ComodRivadavia');
+    // a cookie from before the zone: pixiv's zone then (none carried)
+    expect(parseFirstPaint('dark.38a9f5.en.Grid.a.0')).toEqual(paint);
+    // not the shape of a zone's name: the cookie is dropped whole, as for any other bad part
+    for (const zone of ['Asia/Tokyo<', 'a b', '../etc', '/Asia', 'A/b/c/d', 'x'.repeat(41), '']) {
+      expect(isTimeZone(zone)).toBe(false);
+      expect(parseFirstPaint(`dark.38a9f5.en.Grid.a.0.${zone}`)).toBeNull();
+    }
+    // a name this runtime's Intl does not know (newer zone data in the browser): pixiv's zone,
+    // the rest of the cookie kept
+    expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
+    expect(parseFirstPaint('dark.38a9f5.en.Grid.a.0.Mars/Olympus_Mons')).toEqual(paint);
+    expect(parseFirstPaint('dark.38a9f5.en.Grid.a.0.UTC.UTC')).toBeNull();
+    // a zone is never written without the minimum before it, nor one that is not a zone
+    expect(formatFirstPaint({ ...paint, minLikes: null, timeZone: 'UTC' })).toBe(
+      'dark.38a9f5.en.Grid.a',
+    );
+    expect(formatFirstPaint({ ...paint, timeZone: 'Mars/Olympus_Mons' })).toBe(
+      'dark.38a9f5.en.Grid.a.0',
+    );
   });
 
   it('reads its own cookie out of a Cookie header, not a look-alike', () => {

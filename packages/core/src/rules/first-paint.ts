@@ -1,7 +1,7 @@
 /**
  * What the first paint of a page needs from the user's settings before any app code runs (issue
- * 33): the theme, the accent, the interface language, the grid layout, the content filters and the
- * search results' minimum of likes.
+ * 33): the theme, the accent, the interface language, the grid layout, the content filters, the
+ * search results' minimum of likes and the browser's time zone.
  * The app mirrors them into one small cookie whenever they change; the server writes the first
  * four into the HTML it sends (`<html lang data-theme data-layout>`, the accent as custom
  * properties) and renders the page's lists with the layout and filters (server rendering). The
@@ -108,14 +108,46 @@ export interface FirstPaint {
    * shapes (as for blocks) until the app writes the cookie again.
    */
   minLikes: number | null;
+  /**
+   * The browser's IANA time zone ('Europe/Berlin'): the server writes dates in it, as the app
+   * then does, instead of in pixiv's zone with the zone named (a date that changed at the
+   * take-over could rewrap its line and move what follows). Absent in a cookie written before it
+   * was carried, or when this runtime's Intl does not know the name: then pixiv's zone.
+   */
+  timeZone?: string;
+}
+
+/** The longest time zone name carried ('America/Argentina/ComodRivadavia' is 32). */
+const TIME_ZONE_MAX = 40;
+/** An IANA name's shape: 'UTC', 'Asia/Tokyo', 'America/Indiana/Knox', 'Etc/GMT+9'. */
+const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
+/** Names Intl took (or refused), so that a request does not build a formatter to check one. */
+const zonesChecked = new Map<string, boolean>();
+
+/** Whether `value` is a time zone this runtime's Intl knows, by an IANA name's shape first. */
+export function isTimeZone(value: string): boolean {
+  if (value.length > TIME_ZONE_MAX || !TIME_ZONE.test(value)) return false;
+  let known = zonesChecked.get(value);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: value });
+      known = true;
+    } catch {
+      known = false;
+    }
+    // a handful per server in practice; a flood of made-up names is not kept
+    if (zonesChecked.size < 1_000) zonesChecked.set(value, known);
+  }
+  return known;
 }
 
 /**
- * The cookie's value: `{theme}.{accent without #}.{language}.{layout}.{filters}.{minLikes}`, the
- * filters as the letters of those on (`r` R-18, `g` R-18G, `a` AI, `b` blocks, `m` hide manga in
- * rankings, `o` pictures loaded by the observer, in that order; `-` for none) and the minimum in
- * decimal digits, e.g. `dark.38a9f5.ja.Grid.ra.5` (only cookie-safe characters, no escaping
- * needed). A null minimum leaves its part out (the format before it).
+ * The cookie's value: `{theme}.{accent without #}.{language}.{layout}.{filters}.{minLikes}.{zone}`,
+ * the filters as the letters of those on (`r` R-18, `g` R-18G, `a` AI, `b` blocks, `m` hide manga
+ * in rankings, `o` pictures loaded by the observer, in that order; `-` for none), the minimum in
+ * decimal digits and the time zone's IANA name, e.g. `dark.38a9f5.ja.Grid.ra.5.Asia/Tokyo` (only
+ * cookie-safe characters, no escaping needed). A null minimum leaves its part and the zone's
+ * out (the format before them); no zone, or one that is not a time zone, leaves its part out.
  */
 export function formatFirstPaint(paint: FirstPaint): string {
   const filters = FILTER_LETTERS.filter(([key]) => paint.filters[key])
@@ -128,6 +160,9 @@ export function formatFirstPaint(paint: FirstPaint): string {
     paint.layout,
     filters || '-',
     ...(paint.minLikes === null ? [] : [String(paint.minLikes)]),
+    ...(paint.minLikes !== null && paint.timeZone && isTimeZone(paint.timeZone)
+      ? [paint.timeZone]
+      : []),
   ].join('.');
 }
 
@@ -155,17 +190,18 @@ const oneOf = <T extends string>(value: string, allowed: readonly T[]): T | unde
 
 /** A cookie value read back; null unless every part is one of the allowed values. */
 export function parseFirstPaint(value: string | undefined): FirstPaint | null {
-  // at most the longest valid value: 5 + 1 + 6 + 1 + 7 + 1 + 14 + 1 + 6 + 1 + 16
-  if (!value || value.length > 59) return null;
+  // at most the longest valid value: 5 + 1 + 6 + 1 + 7 + 1 + 14 + 1 + 6 + 1 + 16 + 1 + 40
+  if (!value || value.length > 100) return null;
   const parts = value.split('.');
-  // five parts: a cookie from before the minimum of likes
-  if (parts.length !== 5 && parts.length !== 6) return null;
-  const [theme, accent, language, layout, filters, minLikes] = parts as [
+  // five parts: a cookie from before the minimum of likes; six: from before the time zone
+  if (parts.length < 5 || parts.length > 7) return null;
+  const [theme, accent, language, layout, filters, minLikes, timeZone] = parts as [
     string,
     string,
     string,
     string,
     string,
+    string | undefined,
     string | undefined,
   ];
   const paint = {
@@ -179,7 +215,11 @@ export function parseFirstPaint(value: string | undefined): FirstPaint | null {
   if (!paint.theme || !paint.accent || !paint.language || !paint.layout || !paint.filters)
     return null;
   if (paint.minLikes === undefined) return null;
-  return paint as FirstPaint;
+  if (timeZone === undefined) return paint as FirstPaint;
+  if (timeZone.length > TIME_ZONE_MAX || !TIME_ZONE.test(timeZone)) return null;
+  // a zone the browser's Intl knows and this runtime's does not (its data is older): pixiv's
+  // zone then, not the shell for the whole cookie
+  return isTimeZone(timeZone) ? { ...(paint as FirstPaint), timeZone } : (paint as FirstPaint);
 }
 
 /** The cookie's value in a `Cookie` request header (the first one of that name), else undefined. */

@@ -49,6 +49,8 @@ export interface RenderView {
   observeImages: boolean;
   /** Search results' minimum of likes (searchMinFav). */
   minLikes: number;
+  /** The browser's time zone, which dates are written in; absent: pixiv's, named after a time. */
+  timeZone?: string;
 }
 
 /**
@@ -72,6 +74,7 @@ export function renderViewOf(req: FastifyRequest): { view?: RenderView } | null 
       hideRankManga,
       observeImages,
       minLikes: paint.minLikes,
+      ...(paint.timeZone !== undefined && { timeZone: paint.timeZone }),
     },
   };
 }

@@ -491,6 +491,51 @@ describe('server rendering (SSR=1)', () => {
     expect(res.body).not.toContain('href="/api/pixiv/webview_novel?');
   });
 
+  it('writes a novel’s date in the zone the first-paint cookie carries, else in JST, named', async () => {
+    const id = 13319497;
+    const detail = await t.app.inject({ url: `/api/pixiv/novel_detail?id=${id}` });
+    const created = new Date(
+      (detail.json() as { novel: { create_date: string } }).novel.create_date,
+    );
+    const posted = (html: string) =>
+      /data-testid="novel-counts">[\s\S]*?<span>Posted ([^<]*)<\/span><\/p>/.exec(html)?.[1];
+    const written = (timeZone: string, named: boolean) =>
+      new Intl.DateTimeFormat('en', {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone,
+        ...(named && { timeZoneName: 'short' }),
+      }).format(created);
+    // a first visit: pixiv's zone, named (the app then writes the viewer's)
+    const anonymous = await t.app.inject({ url: `/novel/${id}`, headers: PAGE });
+    expect(posted(anonymous.body)).toBe(written('Asia/Tokyo', true));
+    // a browser that told its zone: that zone, unnamed, as the app writes it after hydration
+    for (const zone of ['America/New_York', 'Europe/Berlin']) {
+      const res = await t.app.inject({
+        url: `/novel/${id}`,
+        headers: { ...PAGE, cookie: `pv_paint=auto.38a9f5.en.Masonry.a.5.${zone}` },
+      });
+      expect(posted(res.body), zone).toBe(written(zone, false));
+      expect(res.body).toContain(`"timeZone":"${zone}"`);
+    }
+    // a zone this server does not know: pixiv's, named; one that is not a zone's name: the
+    // cookie is dropped whole, the shell
+    const unknown = await t.app.inject({
+      url: `/novel/${id}`,
+      headers: { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Masonry.a.5.Mars/Olympus_Mons' },
+    });
+    expect(posted(unknown.body)).toBe(written('Asia/Tokyo', true));
+    const bad = await t.app.inject({
+      url: `/novel/${id}`,
+      headers: { ...PAGE, cookie: 'pv_paint=auto.38a9f5.en.Masonry.a.5.Asia/Tokyo<' },
+    });
+    expect(bad.body).toContain('first-paint-shell');
+    expect(rootOf(bad.body) ?? '').not.toContain('data-testid="novel-counts"');
+  });
+
   it('renders a user’s profile: name, bio as text, the first cards of their works', async () => {
     const date = rankingDateWindow(new Date()).defaultDate;
     const day = await t.app.inject({ url: `/api/pixiv/rank?mode=day&date=${date}&page=1` });

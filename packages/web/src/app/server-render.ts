@@ -48,6 +48,8 @@ export interface ServerView {
   observeImages?: boolean;
   /** Search results' minimum of likes (searchMinFav); absent: the default. */
   minLikes?: number;
+  /** The browser's time zone, the dates' (lib/format.ts serverDates); absent: pixiv's. */
+  timeZone?: string;
 }
 
 /**

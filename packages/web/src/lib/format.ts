@@ -2,7 +2,9 @@
  * Numbers and dates in the UI language, through Intl: one helper for every count and date the
  * screens show. Formatters are cached per language and style.
  */
+import { createContext, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isTimeZone } from '@pv/core';
 import { useServerRender } from './useServerRender.ts';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
@@ -49,6 +51,21 @@ export interface DateContext {
  * zone named after a time, and never relative; the render after hydration shows the viewer's.
  */
 export const SERVER_DATES: DateContext = { timeZone: 'Asia/Tokyo', showZone: true, absolute: true };
+
+/**
+ * The dates of a page the server rendered in `timeZone`, the browser's as the first-paint cookie
+ * carried it (core rules/first-paint.ts): written as the app writes them in that zone, absolute,
+ * so that the render after hydration changes nothing but recent times. Without one (a first
+ * visit, an older cookie, a name this browser's Intl does not know): SERVER_DATES.
+ */
+export function serverDates(timeZone: string | undefined): DateContext {
+  return timeZone !== undefined && isTimeZone(timeZone)
+    ? { timeZone, absolute: true }
+    : SERVER_DATES;
+}
+
+/** The dates of the server's render and of the app's hydration over it (serverDates). */
+export const ServerDatesContext = createContext<DateContext>(SERVER_DATES);
 
 /** 'medium' date and 'short' time with the zone named: 'Dec 2, 2026, 8:45 PM GMT+9'. */
 const ZONED_DATETIME: Intl.DateTimeFormatOptions = {
@@ -161,7 +178,8 @@ export function formatRecent(
 export function useFormat() {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const context = useServerRender() ? SERVER_DATES : {};
+  const server = useContext(ServerDatesContext);
+  const context = useServerRender() ? server : {};
   return {
     number: (n: number) => formatNumber(n, language),
     compact: (n: number) => formatCompact(n, language),

@@ -1,9 +1,10 @@
 /**
  * Mirrors what the first paint needs (theme, accent, interface language, grid layout, content
- * filters, observed picture loading, the search results' minimum of likes) into a small cookie (core rules/first-paint.ts), so that the server sends a page
- * already in the user's theme, language and layout, listing only the works the user's filters
- * show, before any app code runs (issue 33). Written whenever a setting changes (saveSettings),
- * when the language changes, and at the app's start.
+ * filters, observed picture loading, the search results' minimum of likes, the browser's time
+ * zone) into a small cookie (core rules/first-paint.ts), so that the server sends a page already
+ * in the user's theme, language and layout, listing only the works the user's filters show, its
+ * dates in the user's zone, before any app code runs (issue 33). Written whenever a setting
+ * changes (saveSettings), when the language changes, and at the app's start.
  */
 import {
   FIRST_PAINT_COOKIE,
@@ -35,6 +36,8 @@ export function mirrorFirstPaint(
       observeImages: app.isImgLazy && app.isImgLazyOb,
     },
     minLikes: app.searchMinFav,
+    // a zone the format does not take is left out (then the server writes pixiv's)
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   });
   const current = `${FIRST_PAINT_COOKIE}=${value}`;
   if (doc.cookie.split(';').some((c) => c.trim() === current)) return;
