@@ -13,9 +13,12 @@ test('the app ships React Router’s production build, without its development w
   request,
 }) => {
   // React Router 7 exports its development build in every mode; vite.config.ts picks the other.
+  // (a page the server rendered preloads its scripts and runs them after its first frame)
   const html = await (await request.get('/')).text();
   const scripts = [
-    ...html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="([^"]+)"/g),
+    ...html.matchAll(
+      /<(?:script[^>]*\bsrc|link[^>]*rel="(?:modulepreload|preload" as="script)"[^>]*\bhref)="([^"]+)"/g,
+    ),
   ].map((m) => m[1]!);
   expect(scripts.length).toBeGreaterThan(1);
   const code = (await Promise.all(scripts.map(async (s) => (await request.get(s)).text()))).join(

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type BrowserContext, type Page } from './fixtures.ts';
 import { startHostileUpstream, type HostileUpstream } from '@pv/sandbox/hostile';
 import { XSS_PAYLOADS, XssRotation, addXssRules } from '@pv/sandbox/hostile/xss';
+import { APP_START_SCRIPT } from '@pv/server/app-start';
 import { EARLY_TAPS_SCRIPT } from '@pv/server/early-taps';
 import { SANDBOX_BASE_URL } from '../env.ts';
 import { answerConfig, startOwnServer, type OwnServer } from './helpers.ts';
@@ -70,62 +71,70 @@ async function watch(context: BrowserContext, page: Page): Promise<Findings> {
 
 /** Executable markup in the DOM: scripts, frames and handlers the app did not write. */
 function domFindings(page: Page): Promise<string[]> {
-  return page.evaluate((earlyTaps) => {
-    const bad: string[] = [];
-    const executable = /^(javascript|vbscript|data:text\/html)/;
-    const blocks = document.querySelectorAll('script[type="application/json"]');
-    const ownBlocks = document.querySelectorAll(
-      'body > script#pv-server-data[type="application/json"], head > script#pv-config[type="application/json"]',
-    );
-    for (const el of Array.from(document.querySelectorAll('*'))) {
-      const tag = el.tagName.toLowerCase();
-      if (['iframe', 'object', 'embed', 'base', 'frame', 'frameset', 'applet'].includes(tag))
-        bad.push(`<${tag}>`);
-      if (tag === 'meta' && el.getAttribute('http-equiv')) bad.push('<meta http-equiv>');
-      // the page's data blocks are JSON, never run: a server-rendered page's first data (issue
-      // 33), which may hold hostile text, but only as one whole JSON value, in the body; the
-      // server's config, in the head. One of each at most, nothing else of their type.
-      const dataBlock =
-        tag === 'script' &&
-        ['pv-server-data', 'pv-config'].includes(el.id) &&
-        el.getAttribute('type') === 'application/json' &&
-        el.parentElement === (el.id === 'pv-config' ? document.head : document.body) &&
-        blocks.length === ownBlocks.length &&
-        document.querySelectorAll(`script#${el.id}`).length === 1 &&
-        (() => {
-          try {
-            JSON.parse(el.textContent ?? '');
-            return true;
-          } catch {
-            return false;
-          }
-        })();
-      // a rendered page's one inline script, allowed by its hash (server routes/early-taps.ts)
-      const ownScript =
-        tag === 'script' &&
-        el.parentElement === document.head &&
-        el.textContent === earlyTaps &&
-        document.querySelectorAll('script:not([src]):not([type="application/json"])').length === 1;
-      if (
-        tag === 'script' &&
-        !dataBlock &&
-        !ownScript &&
-        (!el.getAttribute('src') || el.textContent?.includes('pvXss'))
-      )
-        bad.push('inline <script>');
-      for (const attr of Array.from(el.attributes)) {
-        // whitespace and control characters, which browsers strip from a URL scheme
-        // eslint-disable-next-line no-control-regex
-        const value = attr.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
-        if (attr.name.startsWith('on')) bad.push(`${tag}[${attr.name}]`);
-        if (executable.test(value)) bad.push(`${tag}[${attr.name}=${attr.value.slice(0, 40)}]`);
-        if (attr.name === 'style' && /url\(|expression/.test(value) && value.includes('xss'))
-          bad.push(`${tag}[style=${attr.value.slice(0, 40)}]`);
+  return page.evaluate(
+    (own) => {
+      const bad: string[] = [];
+      const executable = /^(javascript|vbscript|data:text\/html)/;
+      const blocks = document.querySelectorAll('script[type="application/json"]');
+      const ownBlocks = document.querySelectorAll(
+        'body > script#pv-server-data[type="application/json"], head > script#pv-config[type="application/json"]',
+      );
+      for (const el of Array.from(document.querySelectorAll('*'))) {
+        const tag = el.tagName.toLowerCase();
+        if (['iframe', 'object', 'embed', 'base', 'frame', 'frameset', 'applet'].includes(tag))
+          bad.push(`<${tag}>`);
+        if (tag === 'meta' && el.getAttribute('http-equiv')) bad.push('<meta http-equiv>');
+        // the page's data blocks are JSON, never run: a server-rendered page's first data (issue
+        // 33), which may hold hostile text, but only as one whole JSON value, in the body; the
+        // server's config, in the head. One of each at most, nothing else of their type.
+        const dataBlock =
+          tag === 'script' &&
+          ['pv-server-data', 'pv-config'].includes(el.id) &&
+          el.getAttribute('type') === 'application/json' &&
+          el.parentElement === (el.id === 'pv-config' ? document.head : document.body) &&
+          blocks.length === ownBlocks.length &&
+          document.querySelectorAll(`script#${el.id}`).length === 1 &&
+          (() => {
+            try {
+              JSON.parse(el.textContent ?? '');
+              return true;
+            } catch {
+              return false;
+            }
+          })();
+        // a rendered page's two inline scripts, each once, allowed by their hashes (server
+        // routes/early-taps.ts and routes/app-start.ts)
+        const inline = Array.from(
+          document.querySelectorAll('script:not([src]):not([type="application/json"])'),
+        );
+        const ownScript =
+          tag === 'script' &&
+          el.parentElement === document.head &&
+          own.includes(el.textContent ?? '') &&
+          inline.length <= own.length &&
+          inline.filter((s) => s.textContent === el.textContent).length === 1;
+        if (
+          tag === 'script' &&
+          !dataBlock &&
+          !ownScript &&
+          (!el.getAttribute('src') || el.textContent?.includes('pvXss'))
+        )
+          bad.push('inline <script>');
+        for (const attr of Array.from(el.attributes)) {
+          // whitespace and control characters, which browsers strip from a URL scheme
+          // eslint-disable-next-line no-control-regex
+          const value = attr.value.replace(/[\s\u0000-\u001f]/g, '').toLowerCase();
+          if (attr.name.startsWith('on')) bad.push(`${tag}[${attr.name}]`);
+          if (executable.test(value)) bad.push(`${tag}[${attr.name}=${attr.value.slice(0, 40)}]`);
+          if (attr.name === 'style' && /url\(|expression/.test(value) && value.includes('xss'))
+            bad.push(`${tag}[style=${attr.value.slice(0, 40)}]`);
+        }
+        if (tag === 'style' && el.textContent?.includes('xss.invalid')) bad.push('<style> payload');
       }
-      if (tag === 'style' && el.textContent?.includes('xss.invalid')) bad.push('<style> payload');
-    }
-    return bad;
-  }, EARLY_TAPS_SCRIPT);
+      return bad;
+    },
+    [EARLY_TAPS_SCRIPT, APP_START_SCRIPT],
+  );
 }
 
 /** The slots whose marker the screen shows. */

@@ -31,6 +31,7 @@ import {
   type SpotlightDetail,
   type SpotlightList,
 } from '@pv/core';
+import { APP_START_ATTRIBUTE, APP_START_HASH, APP_START_SCRIPT } from './app-start.ts';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps.ts';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
 import {
@@ -225,8 +226,9 @@ describe('server rendering (SSR=1)', () => {
 
     // the page carries its first data: no preload of it, only the notice feed's
     expect(html).not.toContain('href="/api/pixiv/rank?');
-    // the page's policy is the shell's, but for one inline script allowed by its hash: the one
-    // that holds early taps (early-taps.ts), the only script in the page without a src
+    // the page's policy is the shell's, but for two inline scripts allowed by their hashes: the
+    // one that holds early taps (early-taps.ts) and the one that starts the app after the first
+    // frame (app-start.ts), the only scripts in the page without a src
     const shell = await t.app.inject({ url: '/setting', headers: PAGE });
     expect(shell.body).toContain('first-paint-shell');
     expect(shell.body).not.toContain(EARLY_TAPS_SCRIPT);
@@ -244,7 +246,7 @@ describe('server rendering (SSR=1)', () => {
     const styleHash = createHash('sha256').update(CRITICAL_CSS).digest('base64');
     expect(csp).toBe(
       shellCsp
-        .replace("script-src 'self'", `script-src 'self' '${EARLY_TAPS_HASH}'`)
+        .replace("script-src 'self'", `script-src 'self' '${EARLY_TAPS_HASH}' '${APP_START_HASH}'`)
         .replace("style-src 'self'", `style-src 'self' 'sha256-${styleHash}'`),
     );
     // the shell keeps its stylesheet in the head, with no inline style
@@ -257,10 +259,23 @@ describe('server rendering (SSR=1)', () => {
         /<script(?![^>]*\bsrc=)(?![^>]*type="application\/json")[^>]*>([\s\S]*?)<\/script>/g,
       ),
     ];
-    expect(inline.map((m) => m[1])).toEqual([EARLY_TAPS_SCRIPT]);
+    expect(inline.map((m) => m[1])).toEqual([EARLY_TAPS_SCRIPT, APP_START_SCRIPT]);
     expect(EARLY_TAPS_HASH).toBe(
       `sha256-${createHash('sha256').update(inline[0]![1]!).digest('base64')}`,
     );
+    expect(APP_START_HASH).toBe(
+      `sha256-${createHash('sha256').update(inline[1]![1]!).digest('base64')}`,
+    );
+    // the app's entry is preloaded, marked for the start script, not run by the parser; no
+    // module preload either (compiled as it comes: before the first paint); the shell keeps both
+    expect(html).toContain(
+      `<link rel="preload" as="script" crossorigin href="/assets/index-abc123.js" ${APP_START_ATTRIBUTE}>`,
+    );
+    expect(html).not.toMatch(/<script[^>]*\bsrc=|rel="modulepreload"/);
+    expect(shell.body).toContain(
+      '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
+    );
+    expect(shell.body).not.toContain(APP_START_SCRIPT);
   });
 
   it('renders every ranking type the default content settings show, and only those', async () => {

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allowInlineScript, allowInlineStyleHash } from '../plugins/security.ts';
 import { assetRoutes } from './assets.ts';
+import { APP_START_HASH, startAfterFirstPaint } from './app-start.ts';
 import { EARLY_TAPS_ELEMENT, EARLY_TAPS_HASH } from './early-taps.ts';
 import { paintPage } from './first-paint.ts';
 import { insertRendered, jsonForScript, type PageRenderer } from './server-render.ts';
@@ -112,8 +113,11 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       // a rendered page holds the taps on its buttons until the app has taken it over
       let page = shell;
       if (rendered) {
-        page = insertRendered(shell, rendered).replace('</head>', `${EARLY_TAPS_ELEMENT}</head>`);
+        page = startAfterFirstPaint(
+          insertRendered(shell, rendered).replace('</head>', `${EARLY_TAPS_ELEMENT}</head>`),
+        );
         allowInlineScript(req, EARLY_TAPS_HASH);
+        allowInlineScript(req, APP_START_HASH);
         if (rendered.critical) allowInlineStyleHash(req, rendered.critical.hash);
       }
       // the head names this site's origin (og:url, canonical…): taken from the request without

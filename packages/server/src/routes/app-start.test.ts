@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  APP_START_ATTRIBUTE,
+  APP_START_ELEMENT,
+  APP_START_SCRIPT,
+  startAfterFirstPaint,
+} from './app-start.ts';
+
+const PAGE =
+  '<html><head><script type="module" crossorigin src="/assets/runtime-1.js"></script>' +
+  '<script type="module" crossorigin src="/assets/index-1.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/Rank-1.js"></head>' +
+  '<body><div id="root"><p>rendered</p></div></body></html>';
+
+describe('a rendered page starts the app after its first frame', () => {
+  it('preloads the entry scripts in order, marked, and the module preloads as plain preloads', () => {
+    const page = startAfterFirstPaint(PAGE);
+    expect(page).toBe(
+      '<html><head>' +
+        `<link rel="preload" as="script" crossorigin href="/assets/runtime-1.js" ${APP_START_ATTRIBUTE}>` +
+        `<link rel="preload" as="script" crossorigin href="/assets/index-1.js" ${APP_START_ATTRIBUTE}>` +
+        '<link rel="preload" as="script" crossorigin href="/assets/Rank-1.js">' +
+        `${APP_START_ELEMENT}</head>` +
+        '<body><div id="root"><p>rendered</p></div></body></html>',
+    );
+  });
+
+  it('leaves a page without a module script as it is (nothing would start its app)', () => {
+    const page = '<html><head><title>t</title></head><body></body></html>';
+    expect(startAfterFirstPaint(page)).toBe(page);
+    expect(startAfterFirstPaint('<p>no head</p>')).toBe('<p>no head</p>');
+  });
+});
+
+describe('the start script', () => {
+  /**
+   * APP_START_SCRIPT run against a document as small as it needs: a page still parsing, with the
+   * two entry preloads, in a tab `visibility` as given; frames and timers run when told.
+   */
+  function run(visibility: 'visible' | 'hidden') {
+    const listeners = new Map<string, (() => void)[]>();
+    const frames: (() => void)[] = [];
+    const timers: (() => void)[] = [];
+    const added: { type?: string; crossOrigin?: string; async?: boolean; src?: string }[] = [];
+    const doc = {
+      readyState: 'loading',
+      visibilityState: visibility,
+      addEventListener: (type: string, listener: () => void) =>
+        listeners.set(type, [...(listeners.get(type) ?? []), listener]),
+      querySelectorAll: (selector: string) => {
+        expect(selector).toBe(`link[${APP_START_ATTRIBUTE}]`);
+        return ['/assets/runtime-1.js', '/assets/index-1.js'].map((href) => ({
+          getAttribute: (name: string) => (name === 'href' ? href : null),
+        }));
+      },
+      createElement: (tag: string) => {
+        expect(tag).toBe('script');
+        return {};
+      },
+      head: { appendChild: (el: (typeof added)[number]) => added.push({ ...el }) },
+    };
+    const dispatch = (type: string) => listeners.get(type)?.forEach((listener) => listener());
+    new Function('document', 'requestAnimationFrame', 'setTimeout', APP_START_SCRIPT)(
+      doc,
+      (f: () => void) => frames.push(f),
+      (f: () => void) => timers.push(f),
+    );
+    const flush = (queue: (() => void)[]) => queue.splice(0).forEach((f) => f());
+    return {
+      added,
+      parsed: () => ((doc.readyState = 'interactive'), dispatch('DOMContentLoaded')),
+      hide: () => ((doc.visibilityState = 'hidden'), dispatch('visibilitychange')),
+      frame: () => flush(frames),
+      timers: () => flush(timers),
+    };
+  }
+  const ENTRY = [
+    { type: 'module', crossOrigin: 'anonymous', async: false, src: '/assets/runtime-1.js' },
+    { type: 'module', crossOrigin: 'anonymous', async: false, src: '/assets/index-1.js' },
+  ];
+
+  it('adds the entry scripts, in order, once the parsed page has had a frame', () => {
+    const page = run('visible');
+    // still parsing: nothing
+    page.frame();
+    page.timers();
+    expect(page.added).toEqual([]);
+    page.parsed();
+    // parsed, its frame not painted yet: nothing runs before the first paint
+    expect(page.added).toEqual([]);
+    page.frame();
+    expect(page.added).toEqual([]);
+    // right after the frame
+    page.timers();
+    expect(page.added).toEqual(ENTRY);
+    // once only, whatever comes after
+    page.hide();
+    expect(page.added).toEqual(ENTRY);
+  });
+
+  it('adds them at once in a tab that is hidden, or hidden before its frame (no frame comes)', () => {
+    const hidden = run('hidden');
+    hidden.parsed();
+    expect(hidden.added).toEqual(ENTRY);
+    const left = run('visible');
+    left.parsed();
+    left.hide();
+    expect(left.added).toEqual(ENTRY);
+    left.frame();
+    left.timers();
+    expect(left.added).toEqual(ENTRY);
+  });
+});
