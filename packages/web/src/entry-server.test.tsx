@@ -283,7 +283,12 @@ describe('a server-rendered page', () => {
     expect(calls.filter((c) => c === 'illust')).toEqual([]);
   });
 
-  it('an artwork’s date: in JST, named, in the markup and the hydration; the viewer’s after', async () => {
+  /**
+   * Renders a new artwork on a server in UTC (with `timeZone` as the first-paint cookie's) and
+   * hydrates it for a viewer in New York, 14 hours behind Japan: another day and hour than
+   * pixiv's. Gives the date in the markup, the hydration's errors and the date after it.
+   */
+  async function artworkDateFor(timeZone?: string) {
     const illust = {
       ...base,
       x_restrict: 0,
@@ -299,59 +304,39 @@ describe('a server-rendered page', () => {
         desktop: true,
         language: 'en',
         fetchedAt: Date.now(),
+        ...(timeZone && {
+          view: {
+            layout: 'Masonry',
+            content: { r18: false, r18g: false, ai: true },
+            hideRankManga: false,
+            timeZone,
+          },
+        }),
       });
-      expect(page!.html).toMatch(/data-testid="artwork-date">[^<]*GMT\+9</);
-      // a viewer in New York, 14 hours behind: another day and hour than the server's
+      const served = /data-testid="artwork-date">([^<]*)</.exec(page!.html)?.[1];
       process.env.TZ = 'America/New_York';
       const { errors } = await hydrateAt(path, page!, 1440);
-      expect(errors).toEqual([]);
+      const after = document.querySelector('[data-testid="artwork-date"]')!.textContent;
+      // as the app writes a date in the viewer's zone: no zone named
       const viewer = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-      expect(document.querySelector('[data-testid="artwork-date"]')!.textContent).toBe(
-        viewer.format(new Date(illust.create_date)),
-      );
+      return { served, errors, after, viewer: viewer.format(new Date(illust.create_date)) };
     } finally {
       process.env.TZ = zone;
     }
+  }
+
+  it('an artwork’s date: in JST, named, in the markup and the hydration; the viewer’s after', async () => {
+    const { served, errors, after, viewer } = await artworkDateFor();
+    expect(served).toMatch(/GMT\+9$/);
+    expect(errors).toEqual([]);
+    expect(after).toBe(viewer);
   });
 
   it('an artwork’s date in the zone the first-paint cookie carried: one text from markup to app', async () => {
-    const illust = {
-      ...base,
-      x_restrict: 0,
-      illust_ai_type: 1,
-      create_date: new Date().toISOString(),
-    };
-    const path = `/artworks/${illust.id}`;
-    const zone = process.env.TZ;
-    process.env.TZ = 'UTC';
-    try {
-      const page = await render(path, {
-        firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
-        desktop: true,
-        language: 'en',
-        fetchedAt: Date.now(),
-        view: {
-          layout: 'Masonry',
-          content: { r18: false, r18g: false, ai: true },
-          hideRankManga: false,
-          timeZone: 'America/New_York',
-        },
-      });
-      // the viewer's own zone, 14 hours behind Japan, as the app writes it: no zone named
-      const viewer = new Intl.DateTimeFormat('en', {
-        dateStyle: 'medium',
-        timeStyle: 'short',
-        timeZone: 'America/New_York',
-      }).format(new Date(illust.create_date));
-      const date = /data-testid="artwork-date">([^<]*)</.exec(page!.html)?.[1];
-      expect(date).toBe(viewer);
-      process.env.TZ = 'America/New_York';
-      const { errors } = await hydrateAt(path, page!, 1440);
-      expect(errors).toEqual([]);
-      expect(document.querySelector('[data-testid="artwork-date"]')!.textContent).toBe(viewer);
-    } finally {
-      process.env.TZ = zone;
-    }
+    const { served, errors, after, viewer } = await artworkDateFor('America/New_York');
+    expect(served).toBe(viewer);
+    expect(errors).toEqual([]);
+    expect(after).toBe(viewer);
   });
 
   it('a novel is hydrated with no mismatch while its related novels are not in yet', async () => {

@@ -8,6 +8,22 @@ import {
   pickLanguage,
 } from './first-paint.ts';
 
+/** A cookie's settings without the minimum of likes: light, Japanese, Grid, AI works shown. */
+const LIGHT_JA_GRID = {
+  theme: 'light',
+  accent: '#38a9f5',
+  language: 'ja',
+  layout: 'Grid',
+  filters: {
+    r18: false,
+    r18g: false,
+    ai: true,
+    blocks: false,
+    hideRankManga: false,
+    observeImages: false,
+  },
+} as const;
+
 describe('the first paint cookie', () => {
   it('round-trips every allowed value, in cookie-safe characters', () => {
     const paint = {
@@ -126,20 +142,7 @@ describe('the first paint cookie', () => {
   });
 
   it('carries the search results’ minimum of likes, unknown in a cookie from before it', () => {
-    const paint = {
-      theme: 'light',
-      accent: '#38a9f5',
-      language: 'ja',
-      layout: 'Grid',
-      filters: {
-        r18: false,
-        r18g: false,
-        ai: true,
-        blocks: false,
-        hideRankManga: false,
-        observeImages: false,
-      },
-    } as const;
+    const paint = LIGHT_JA_GRID;
     for (const minLikes of [0, 5, 250, 30000]) {
       const value = formatFirstPaint({ ...paint, minLikes });
       expect(value).toBe(`light.38a9f5.ja.Grid.a.${minLikes}`);
@@ -151,24 +154,10 @@ describe('the first paint cookie', () => {
   });
 
   it('carries the browser’s time zone, none in a cookie from before it, and no made-up one', () => {
-    const paint = {
-      theme: 'dark',
-      accent: '#38a9f5',
-      language: 'en',
-      layout: 'Grid',
-      filters: {
-        r18: false,
-        r18g: false,
-        ai: true,
-        blocks: false,
-        hideRankManga: false,
-        observeImages: false,
-      },
-      minLikes: 0,
-    } as const;
+    const paint = { ...LIGHT_JA_GRID, minLikes: 0 };
     for (const timeZone of ['UTC', 'Asia/Tokyo', 'America/Argentina/Buenos_Aires', 'Etc/GMT+9']) {
       const value = formatFirstPaint({ ...paint, timeZone });
-      expect(value).toBe(`dark.38a9f5.en.Grid.a.0.${timeZone}`);
+      expect(value).toBe(`light.38a9f5.ja.Grid.a.0.${timeZone}`);
       expect(parseFirstPaint(value)).toEqual({ ...paint, timeZone });
       expect(isTimeZone(timeZone)).toBe(true);
     }
@@ -191,23 +180,23 @@ describe('the first paint cookie', () => {
     });
     expect(parseFirstPaint(longest)?.timeZone).toBe('America/Argentina/ComodRivadavia');
     // a cookie from before the zone: pixiv's zone then (none carried)
-    expect(parseFirstPaint('dark.38a9f5.en.Grid.a.0')).toEqual(paint);
+    expect(parseFirstPaint('light.38a9f5.ja.Grid.a.0')).toEqual(paint);
     // not the shape of a zone's name: the cookie is dropped whole, as for any other bad part
     for (const zone of ['Asia/Tokyo<', 'a b', '../etc', '/Asia', 'A/b/c/d', 'x'.repeat(41), '']) {
       expect(isTimeZone(zone)).toBe(false);
-      expect(parseFirstPaint(`dark.38a9f5.en.Grid.a.0.${zone}`)).toBeNull();
+      expect(parseFirstPaint(`light.38a9f5.ja.Grid.a.0.${zone}`)).toBeNull();
     }
     // a name this runtime's Intl does not know (newer zone data in the browser): pixiv's zone,
     // the rest of the cookie kept
     expect(isTimeZone('Mars/Olympus_Mons')).toBe(false);
-    expect(parseFirstPaint('dark.38a9f5.en.Grid.a.0.Mars/Olympus_Mons')).toEqual(paint);
-    expect(parseFirstPaint('dark.38a9f5.en.Grid.a.0.UTC.UTC')).toBeNull();
+    expect(parseFirstPaint('light.38a9f5.ja.Grid.a.0.Mars/Olympus_Mons')).toEqual(paint);
+    expect(parseFirstPaint('light.38a9f5.ja.Grid.a.0.UTC.UTC')).toBeNull();
     // a zone is never written without the minimum before it, nor one that is not a zone
     expect(formatFirstPaint({ ...paint, minLikes: null, timeZone: 'UTC' })).toBe(
-      'dark.38a9f5.en.Grid.a',
+      'light.38a9f5.ja.Grid.a',
     );
     expect(formatFirstPaint({ ...paint, timeZone: 'Mars/Olympus_Mons' })).toBe(
-      'dark.38a9f5.en.Grid.a.0',
+      'light.38a9f5.ja.Grid.a.0',
     );
   });
 
