@@ -110,7 +110,8 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
         shellFor(html, head, req),
         options.render?.(req) ?? null,
       ]);
-      // a rendered page holds the taps on its buttons until the app has taken it over
+      // a rendered page holds the taps on its buttons until the app has taken it over, and runs
+      // the app's scripts after its first frame (app-start.ts)
       let page = shell;
       if (rendered) {
         page = startAfterFirstPaint(
