@@ -124,9 +124,12 @@ const TIME_ZONE = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/;
 /** Names Intl took (or refused), so that a request does not build a formatter to check one. */
 const zonesChecked = new Map<string, boolean>();
 
+/** Whether `value` has an IANA zone name's shape (whether or not any Intl knows it). */
+const zoneShaped = (value: string) => value.length <= TIME_ZONE_MAX && TIME_ZONE.test(value);
+
 /** Whether `value` is a time zone this runtime's Intl knows, by an IANA name's shape first. */
 export function isTimeZone(value: string): boolean {
-  if (value.length > TIME_ZONE_MAX || !TIME_ZONE.test(value)) return false;
+  if (!zoneShaped(value)) return false;
   let known = zonesChecked.get(value);
   if (known === undefined) {
     try {
@@ -216,7 +219,7 @@ export function parseFirstPaint(value: string | undefined): FirstPaint | null {
     return null;
   if (paint.minLikes === undefined) return null;
   if (timeZone === undefined) return paint as FirstPaint;
-  if (timeZone.length > TIME_ZONE_MAX || !TIME_ZONE.test(timeZone)) return null;
+  if (!zoneShaped(timeZone)) return null;
   // a zone the browser's Intl knows and this runtime's does not (its data is older): pixiv's
   // zone then, not the shell for the whole cookie
   return isTimeZone(timeZone) ? { ...(paint as FirstPaint), timeZone } : (paint as FirstPaint);
