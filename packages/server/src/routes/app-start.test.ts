@@ -30,6 +30,14 @@ describe('a rendered page starts the app after its first frame', () => {
     expect(startAfterFirstPaint(page)).toBe(page);
     expect(startAfterFirstPaint('<p>no head</p>')).toBe('<p>no head</p>');
   });
+
+  it('rewrites the head only: the body is the page’s own', () => {
+    const body = '<body><script type="module" crossorigin src="/assets/x.js"></script></body>';
+    const page = startAfterFirstPaint(PAGE.replace(/<body>[\s\S]*$/, `${body}</html>`));
+    expect(page.endsWith(`</head>${body}</html>`)).toBe(true);
+    const headless = '<html><head><title>t</title></head>' + body + '</html>';
+    expect(startAfterFirstPaint(headless)).toBe(headless);
+  });
 });
 
 describe('the start script', () => {

@@ -1,10 +1,11 @@
 /**
  * A rendered page runs the app's code after its first frame (issue 33). The page is readable as it
  * arrives, so nothing it shows waits for the app; but its module scripts, fetched with the HTML,
- * were compiled as they came and run as soon as the page was parsed, both before Chromium painted
- * it: on a throttled phone (4× CPU, two cores) an artwork painted about 720 ms after navigation
- * with them, and about 510 ms with the same scripts preloaded and run after the first frame
- * (11 alternating runs; its take-over, about 2 s, the same either way).
+ * were compiled as they came and, when in before the parse ended, run before Chromium painted it.
+ * On a throttled phone (4× CPU, two cores; batches of 9–11 alternating runs) an artwork painted
+ * 50–200 ms sooner with the same scripts preloaded and run after the first frame (first batch
+ * 719 → 510 ms, a later one 658 → 611); the home, 560 → 643 and 684 → 662: within this machine's
+ * noise. The take-over, about 2 s, came 30–70 ms later.
  *
  * So in a rendered page the scripts and their module preloads become plain preloads (`<link
  * rel="preload" as="script" crossorigin>`: fetched at once, at the same priority, not compiled),
@@ -40,23 +41,24 @@ const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script
 const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 
 /**
- * `html` (a rendered page) with its module scripts and module preloads as plain preloads, the
- * scripts marked as the app's entry, and APP_START_ELEMENT at the end of its head; unchanged when
- * it has no module script (nothing would start the app).
+ * `html` (a rendered page) with its head's module scripts and module preloads as plain preloads,
+ * the scripts marked as the app's entry, and APP_START_ELEMENT at the end of its head; unchanged
+ * when its head has no module script (nothing would start the app). The body (the rendered
+ * markup and its data) is never read.
  */
 export function startAfterFirstPaint(html: string): string {
-  const head = html.indexOf('</head>');
-  if (head < 0 || !html.slice(0, head).includes('<script type="module" crossorigin src="'))
-    return html;
-  return html
-    .replace(
-      MODULE_SCRIPT,
-      (_, src: string) =>
-        `<link rel="preload" as="script" crossorigin href="${src}" ${APP_START_ATTRIBUTE}>`,
-    )
-    .replace(
-      MODULE_PRELOAD,
-      (_, href: string) => `<link rel="preload" as="script" crossorigin href="${href}">`,
-    )
-    .replace('</head>', `${APP_START_ELEMENT}</head>`);
+  const end = html.indexOf('</head>');
+  if (end < 0) return html;
+  const head = html.slice(0, end);
+  const entries = head.replace(
+    MODULE_SCRIPT,
+    (_, src: string) =>
+      `<link rel="preload" as="script" crossorigin href="${src}" ${APP_START_ATTRIBUTE}>`,
+  );
+  if (entries === head) return html;
+  const preloads = entries.replace(
+    MODULE_PRELOAD,
+    (_, href: string) => `<link rel="preload" as="script" crossorigin href="${href}">`,
+  );
+  return `${preloads}${APP_START_ELEMENT}${html.slice(end)}`;
 }
