@@ -7,7 +7,8 @@ import { createServer, type Server, type ServerOptions } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { UpstreamHosts } from '@pv/core';
 import { DEMO_ACCOUNTS } from '@pv/sandbox';
-import { MemoryCacheStore, ResponseCache } from './plugins/cache.ts';
+import { DEFAULT_CACHE_MAX_BYTES, MemoryCacheStore, ResponseCache } from './plugins/cache.ts';
+import { NearCacheStore } from './plugins/near-cache.ts';
 import { RedisCacheStore } from './plugins/redis-cache.ts';
 import { authRateLimit, registerMirrorGuards, registerRateLimit } from './plugins/guards.ts';
 import { stdoutLogDestination } from './lib/log-destination.ts';
@@ -195,11 +196,21 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   app.decorate('upstream', upstream);
   app.decorate('fastHits', fastHits);
-  let store: MemoryCacheStore | RedisCacheStore;
+  let store: MemoryCacheStore | NearCacheStore;
   if (config.redisUrl) {
     const redis = await RedisCacheStore.connect(config.redisUrl);
-    app.addHook('onClose', () => redis.close());
-    store = redis;
+    // each instance keeps its hot entries near for a few seconds (near-cache.ts)
+    const near = new NearCacheStore(redis, {
+      maxEntries: config.cacheMaxEntries ?? 5_000,
+      maxBytes: config.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
+    });
+    app.memoryParts.set('responses', () => near.size);
+    app.memoryParts.set('fast_hit_urls', () => fastHits.size);
+    app.addHook('onClose', async () => {
+      near.close();
+      await redis.close();
+    });
+    store = near;
   } else {
     const memory = new MemoryCacheStore({
       maxEntries: config.cacheMaxEntries ?? 5_000,
@@ -221,8 +232,8 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
         rateLimitPerMinute: perMinute,
         corsOrigins: config.corsOrigins ?? [],
       });
-      // Not with Redis (a read is a round trip) nor with CORS (its headers depend on the caller).
-      if (store instanceof MemoryCacheStore && !config.corsOrigins?.length) {
+      // Not with CORS (its headers depend on the caller). With Redis, from the near copies.
+      if (!config.corsOrigins?.length) {
         fastHits.enable({ store, rateLimit, log: app.log });
       }
       await pixivMirrorRoutes(scope, { upstream, cache, fastHits });

@@ -11,8 +11,8 @@
  * remembers a URL (with the client's language) once it served it from the cache, under the cache
  * key its validation made, so nothing here parses or validates a query. Everything else goes
  * through Fastify as before: a first call, a HEAD, a user's own token, a cross-site call (CORS),
- * a reload (`Cache-Control`/`Pragma`), an expired or evicted entry, a shared Redis cache, a
- * client over its budget (Fastify counts it again and answers 429), a closing server, a URL over
+ * a reload (`Cache-Control`/`Pragma`), an expired or evicted entry, a shared Redis entry with no
+ * fresh near copy (plugins/near-cache.ts), a client over its budget (Fastify counts it again and answers 429), a closing server, a URL over
  * app.ts's MAX_URL_LENGTH (refused there with 414).
  */
 import { randomUUID } from 'node:crypto';
@@ -31,7 +31,7 @@ import { pino } from 'pino';
 import { COMPRESS_MIN_BYTES, pickEncoding } from './compress.ts';
 import { redactUrlSecrets, USER_TOKEN_HEADER } from './log.ts';
 import { firstLanguage } from '../plugins/upstream.ts';
-import { NO_EXPIRY_MAX_AGE, type MemoryCacheStore } from '../plugins/cache.ts';
+import { NO_EXPIRY_MAX_AGE, type CacheEntry } from '../plugins/cache.ts';
 import { SECURITY_HEADERS } from '../plugins/security.ts';
 
 /** What the mirror's handler remembers of a URL it answered from the cache. */
@@ -150,13 +150,21 @@ const REMEMBERED_MAX = 10_000;
 /** And at most this many bytes of them (URLs and keys run to 4 KB each). */
 const REMEMBERED_MAX_BYTES = 8 * 1024 * 1024;
 
+/**
+ * A store whose fresh entries can be read at once: the in-memory store, or the near copies in
+ * front of Redis (plugins/near-cache.ts).
+ */
+export interface PeekableStore {
+  peekEntry(key: string): CacheEntry | undefined;
+}
+
 export class FastHits {
   private readonly remembered = new LRUCache<string, Remembered>({
     max: REMEMBERED_MAX,
     maxSize: REMEMBERED_MAX_BYTES,
     sizeCalculation: (hit, url) => rememberedBytes(url, hit),
   });
-  private store: MemoryCacheStore | undefined;
+  private store: PeekableStore | undefined;
   private rateLimit: SharedRateLimit | undefined;
   private log: FastifyBaseLogger | undefined;
   private line: HitLine | undefined;
@@ -174,11 +182,12 @@ export class FastHits {
   }
 
   /**
-   * Turns the path on, once the app is built: with the in-memory store only (a Redis read is a
-   * network round trip, and the point of this path is to answer without waiting).
+   * Turns the path on, once the app is built: with the in-memory store, or with Redis the near
+   * copies in front of it (a Redis read is a network round trip, and the point of this path is to
+   * answer without waiting).
    */
   enable(parts: {
-    store: MemoryCacheStore;
+    store: PeekableStore;
     rateLimit: SharedRateLimit | undefined;
     log: FastifyBaseLogger;
   }): void {

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RunningRedis } from '../test-redis.ts';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
 import { ResponseCache } from './cache.ts';
+import { DEMO_ACCOUNTS } from '@pv/sandbox';
+import { USER_TOKEN_HEADER } from '../lib/log.ts';
+import { NEAR_WINDOW_MS } from './near-cache.ts';
 import { RedisCacheStore, STALE_KEEP_MS } from './redis-cache.ts';
 
 let redis: RunningRedis;
@@ -141,6 +144,41 @@ describe('two server instances sharing one Redis', () => {
     expect(second.headers['x-cache-hit']).toBe('true');
     expect(second.body).toBe(first.body);
     expect(a.sandbox.state.faults.count(RANKING) - before).toBe(1);
+  });
+
+  it('a bookmark through one instance shows through the other at once (its near copy dropped)', async () => {
+    const ranked = (
+      await a.app.inject({ url: '/api/pixiv/rank?mode=day&date=2026-11-19' })
+    ).json() as { illusts: { id: number }[] };
+    const id = ranked.illusts[9]!.id;
+    const me = { [USER_TOKEN_HEADER]: DEMO_ACCOUNTS[2]!.refreshToken };
+    const detail = () => b.app.inject({ url: `/api/pixiv/illust?id=${id}`, headers: me });
+    expect((await detail()).json()).toHaveProperty('illust.is_bookmarked', false);
+    // b now answers it from its near copy
+    expect((await detail()).headers['x-cache-hit']).toBe('true');
+    const post = await a.app.inject({
+      url: `/api/pixiv/req_post?path=${encodeURIComponent('v2/illust/bookmark/add')}&data=${encodeURIComponent(JSON.stringify({ illust_id: id, restrict: 'public' }))}`,
+      headers: me,
+    });
+    expect(post.statusCode).toBe(200);
+    // a's change reaches b through Redis well before b's copy would run out (NEAR_WINDOW_MS)
+    await expect
+      .poll(async () => (await detail()).json(), { timeout: NEAR_WINDOW_MS / 2 })
+      .toHaveProperty('illust.is_bookmarked', true);
+  });
+
+  it('answers the other instance’s entries on the fast-hit path', async () => {
+    const base = await b.app.listen({ port: 0, host: '127.0.0.1' });
+    const url = '/api/pixiv/rank?mode=week&date=2026-11-10';
+    expect((await a.app.inject({ url })).statusCode).toBe(200);
+    // through Fastify once (a hit from Redis, now kept near), then from the raw request
+    const viaFastify = await fetch(`${base}${url}`);
+    expect(viaFastify.headers.get('x-cache-hit')).toBe('true');
+    const answered = b.app.fastHits.answered;
+    const fast = await fetch(`${base}${url}`);
+    expect(fast.headers.get('x-cache-hit')).toBe('true');
+    expect(await fast.text()).toBe(await viaFastify.text());
+    expect(b.app.fastHits.answered).toBe(answered + 1);
   });
 
   it('50 concurrent identical cold requests spread over both make one upstream call', async () => {

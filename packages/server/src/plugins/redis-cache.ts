@@ -18,6 +18,11 @@ import type { CacheEntry, CacheStore, Fetched } from './cache.ts';
 const ENTRY_PREFIX = 'pv:cache:';
 const LOCK_PREFIX = 'pv:lock:';
 const CHANNEL = 'pv:cache:loaded';
+/**
+ * Where an instance says it has written or deleted an entry (`{ from, key }`), so that the
+ * others drop their near copies (near-cache.ts).
+ */
+const CHANGED_CHANNEL = 'pv:cache:changed';
 /** How long an expired entry is kept for stale serving. */
 export const STALE_KEEP_MS = 24 * 3600 * 1000;
 
@@ -40,6 +45,23 @@ interface Announcement {
   outcome: Fetched | null;
 }
 
+interface Change {
+  /** The instance that wrote or deleted the entry. */
+  from: string;
+  key: string;
+}
+
+/** What a near cache (near-cache.ts) hears from the shared store. */
+export interface ChangeListener {
+  /** Another instance wrote or deleted `key`. */
+  changed(key: string): void;
+  /**
+   * The subscription was lost (changes may be missed until it is back) or is back again
+   * (`listening`).
+   */
+  listening(on: boolean): void;
+}
+
 export interface RedisCacheOptions {
   /** The longest a waiter waits for another instance's load (longer than the upstream timeout). */
   lockMs?: number;
@@ -56,6 +78,7 @@ export class RedisCacheStore implements CacheStore {
   private readonly now: () => number;
   /** The renewal timers of this instance's claims, by key. */
   private readonly leases = new Map<string, ReturnType<typeof setInterval>>();
+  private readonly changeListeners = new Set<ChangeListener>();
 
   private constructor(
     private readonly client: Redis,
@@ -66,6 +89,7 @@ export class RedisCacheStore implements CacheStore {
     this.leaseMs = options.leaseMs ?? 3_000;
     this.now = options.now ?? Date.now;
     subscriber.on('message', (channel: string, message: string) => {
+      if (channel === CHANGED_CHANNEL) return this.heard(message);
       if (channel !== CHANNEL) return;
       let parsed: Announcement;
       try {
@@ -78,6 +102,37 @@ export class RedisCacheStore implements CacheStore {
       this.waiters.delete(parsed.key);
       for (const resolve of set) resolve(parsed.outcome ?? undefined);
     });
+    // ioredis subscribes again by itself after a reconnect ('ready'); changes sent in between
+    // are lost, which the listeners must assume from the 'close'.
+    subscriber.on('close', () => {
+      for (const l of this.changeListeners) l.listening(false);
+    });
+    subscriber.on('ready', () => {
+      for (const l of this.changeListeners) l.listening(true);
+    });
+  }
+
+  private heard(message: string): void {
+    let change: Change;
+    try {
+      change = JSON.parse(message) as Change;
+    } catch {
+      return;
+    }
+    if (change.from === this.instance || typeof change.key !== 'string') return;
+    for (const l of this.changeListeners) l.changed(change.key);
+  }
+
+  /** Hears the other instances' writes and deletes; the returned function stops it. */
+  onChange(listener: ChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Tells the other instances that `key` changed (after the write or delete itself). */
+  private async told(key: string): Promise<void> {
+    const change: Change = { from: this.instance, key };
+    await this.client.publish(CHANGED_CHANNEL, JSON.stringify(change));
   }
 
   /** Connects both connections (commands and subscription); fails when Redis cannot be reached. */
@@ -95,7 +150,7 @@ export class RedisCacheStore implements CacheStore {
     subscriber.on('error', () => {});
     await client.connect();
     await subscriber.connect();
-    await subscriber.subscribe(CHANNEL);
+    await subscriber.subscribe(CHANNEL, CHANGED_CHANNEL);
     return new RedisCacheStore(client, subscriber, options);
   }
 
@@ -119,14 +174,16 @@ export class RedisCacheStore implements CacheStore {
     const value = JSON.stringify(stored);
     if (entry.expires === Infinity) {
       await this.client.set(ENTRY_PREFIX + key, value);
-      return;
+    } else {
+      const keepMs = Math.max(1, entry.expires - this.now() + STALE_KEEP_MS);
+      await this.client.set(ENTRY_PREFIX + key, value, 'PX', keepMs);
     }
-    const keepMs = Math.max(1, entry.expires - this.now() + STALE_KEEP_MS);
-    await this.client.set(ENTRY_PREFIX + key, value, 'PX', keepMs);
+    await this.told(key);
   }
 
   async delete(key: string): Promise<void> {
     await this.client.del(ENTRY_PREFIX + key);
+    await this.told(key);
   }
 
   async claim(key: string): Promise<boolean> {

@@ -1,0 +1,151 @@
+/**
+ * A near copy of the shared cache's entries in each instance (issue 37, the load bench's
+ * `instances` setup): with Redis, every hit was a Redis round trip and a JSON and base64 decode
+ * through Fastify, and the fast-hit path (lib/fast-hits.ts) was off, so two instances behind nginx
+ * answered cached hits at about a third of the rate of two bare node:http servers behind the same
+ * nginx (12,651 against 35,245 a second, p99 2.76× theirs).
+ *
+ * An entry read from or written to the shared store is kept here for at most NEAR_WINDOW_MS (and
+ * never past its own expiry), bytes and compressed forms ready, so the instance answers its hot
+ * keys from memory and the fast path answers them without Fastify. It stays coherent with the
+ * other instances: each write or delete of the shared store is published (redis-cache.ts
+ * `onChange`) and drops the near copy everywhere else at once (a user's bookmark invalidates the
+ * keys on one instance; the next call on another must not see the old answer). A near copy filled
+ * from a read that a change overtook is not kept. While the subscription is down nothing is kept
+ * near (changes could be missed); the window bounds what a lost message could leave.
+ *
+ * Stale serving (an upstream failure) still reads the shared store, which keeps expired entries:
+ * a near copy is only ever fresh.
+ */
+import { LRUCache } from 'lru-cache';
+import { entryBytes, type CacheEntry, type CacheStore, type Fetched } from './cache.ts';
+import type { ChangeListener } from './redis-cache.ts';
+
+/** The longest a near copy is answered without asking the shared store again. */
+export const NEAR_WINDOW_MS = 5_000;
+
+/** The shared store a near cache sits in front of (RedisCacheStore). */
+export interface SharedStore extends Required<CacheStore> {
+  onChange(listener: ChangeListener): () => void;
+}
+
+interface Near {
+  entry: CacheEntry;
+  /** Epoch ms after which the copy is not answered (≤ the entry's own expiry). */
+  until: number;
+}
+
+export interface NearCacheOptions {
+  /** Most entries kept near (0: none, as CACHE_MAX_ENTRIES=0 turns the cache off). */
+  maxEntries: number;
+  /** Most bytes kept near (entryBytes). */
+  maxBytes: number;
+  now?: () => number;
+  windowMs?: number;
+}
+
+export class NearCacheStore implements SharedStore {
+  private readonly near: LRUCache<string, Near>;
+  private readonly now: () => number;
+  private readonly windowMs: number;
+  /** Whether the shared store's changes are heard now. */
+  private listening = true;
+  /** Changes heard so far: a read that one overtook keeps nothing near. */
+  private changes = 0;
+  private readonly stop: () => void;
+  private readonly off: boolean;
+
+  constructor(
+    private readonly shared: SharedStore,
+    options: NearCacheOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.windowMs = options.windowMs ?? NEAR_WINDOW_MS;
+    this.off = options.maxEntries === 0;
+    this.near = new LRUCache<string, Near>({
+      max: Math.max(1, options.maxEntries),
+      maxSize: Math.max(1, options.maxBytes),
+      sizeCalculation: (near, key) => entryBytes(key, near.entry),
+    });
+    this.stop = shared.onChange({
+      changed: (key) => {
+        this.changes++;
+        this.near.delete(key);
+      },
+      listening: (on) => {
+        this.changes++;
+        this.listening = on;
+        this.near.clear();
+      },
+    });
+  }
+
+  /** The fresh near copy of `key`, at once (the fast-hit path answers from it), or undefined. */
+  peekEntry(key: string): CacheEntry | undefined {
+    const near = this.near.get(key);
+    if (!near) return undefined;
+    if (near.until > this.now()) return near.entry;
+    this.near.delete(key);
+    return undefined;
+  }
+
+  async get(key: string): Promise<CacheEntry | undefined> {
+    const near = this.peekEntry(key);
+    if (near) return near;
+    const seen = this.changes;
+    const entry = await this.shared.get(key);
+    if (entry && seen === this.changes) this.keep(key, entry);
+    return entry;
+  }
+
+  async set(key: string, entry: CacheEntry): Promise<void> {
+    this.near.delete(key);
+    const seen = this.changes;
+    await this.shared.set(key, entry);
+    if (seen === this.changes) this.keep(key, entry);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.near.delete(key);
+    await this.shared.delete(key);
+  }
+
+  claim(key: string): Promise<boolean> {
+    return this.shared.claim(key);
+  }
+
+  announce(key: string, outcome: Fetched | undefined): Promise<void> {
+    return this.shared.announce(key, outcome);
+  }
+
+  waitFor(key: string): { outcome: Promise<Fetched | undefined>; cancel(): void } {
+    return this.shared.waitFor(key);
+  }
+
+  onChange(listener: ChangeListener): () => void {
+    return this.shared.onChange(listener);
+  }
+
+  /** Keeps a fresh entry near, with its UTF-8 bytes (what a hit writes). */
+  private keep(key: string, entry: CacheEntry): void {
+    if (!this.listening || this.off) return;
+    const now = this.now();
+    const until = Math.min(entry.expires, now + this.windowMs);
+    if (until <= now) return;
+    this.near.set(key, {
+      entry: { ...entry, bytes: entry.bytes ?? Buffer.from(entry.body) },
+      until,
+    });
+  }
+
+  /** Entries kept near and the bytes they take. */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.near.size, bytes: this.near.calculatedSize };
+  }
+
+  /** Stops hearing the shared store's changes. */
+  close(): void {
+    this.stop();
+    this.near.clear();
+  }
+}
