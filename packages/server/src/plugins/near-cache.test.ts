@@ -50,9 +50,12 @@ describe('NearCacheStore in front of Redis', () => {
       expect(kept?.bytes?.toString()).toBe('{"w":1}');
       now += NEAR_WINDOW_MS - 1;
       expect(near.peekEntry('w')?.body).toBe('{"w":1}');
+      // the window is over: still answered while one read of Redis renews it
       now += 1;
-      expect(near.peekEntry('w')).toBeUndefined();
-      expect((await near.get('w'))?.body).toBe('{"w":1}');
+      expect(near.peekEntry('w')?.body).toBe('{"w":1}');
+      now += NEAR_WINDOW_MS - 1;
+      // renewed: answered for a window from the renewal
+      await expect.poll(() => near.peekEntry('w')?.body).toBe('{"w":1}');
       expect(near.size.entries).toBe(1);
     } finally {
       await close();
@@ -123,8 +126,10 @@ function heldStore() {
   let listener: ChangeListener | undefined;
   const entries = new Map<string, CacheEntry>();
   const held: (() => void)[] = [];
+  const counts = { reads: 0 };
   const store: SharedStore = {
     async get(key) {
+      counts.reads++;
       await new Promise<void>((r) => held.push(r));
       return entries.get(key);
     },
@@ -145,6 +150,7 @@ function heldStore() {
   return {
     store,
     entries,
+    counts,
     hear: () => listener!,
     release: () => held.splice(0).forEach((r) => r()),
   };
@@ -167,6 +173,50 @@ describe('NearCacheStore and the changes it hears', () => {
     s.release();
     await again;
     expect(near.peekEntry('k')?.body).toBe('v');
+  });
+
+  it('renews a copy past its window with one read, answering the copy until it returns', async () => {
+    const s = heldStore();
+    let now = 1_000_000;
+    const near = new NearCacheStore(s.store, { ...LIMITS, now: () => now });
+    const entry = { body: 'v1', expires: now + 60_000 };
+    await near.set('k', entry);
+    now += NEAR_WINDOW_MS;
+    s.entries.set('k', { body: 'v2', expires: now + 60_000 });
+    // a hot key: many answers while the one read is under way, all from the copy
+    for (let i = 0; i < 50; i++) expect(near.peekEntry('k')?.body).toBe('v1');
+    const gets = await Promise.all([near.get('k'), near.get('k')]);
+    expect(gets.map((e) => e?.body)).toEqual(['v1', 'v1']);
+    expect(s.counts.reads).toBe(1);
+    s.release();
+    await expect.poll(() => near.peekEntry('k')?.body).toBe('v2');
+    // and the renewed copy has a window of its own
+    now += NEAR_WINDOW_MS - 1;
+    expect(near.peekEntry('k')?.body).toBe('v2');
+    expect(s.counts.reads).toBe(1);
+  });
+
+  it('answers a copy whose renewal does not come back for one more window only', async () => {
+    const s = heldStore();
+    let now = 1_000_000;
+    const near = new NearCacheStore(s.store, { ...LIMITS, now: () => now });
+    await near.set('k', { body: 'v', expires: now + 60_000 });
+    now += NEAR_WINDOW_MS;
+    expect(near.peekEntry('k')?.body).toBe('v');
+    now += NEAR_WINDOW_MS - 1;
+    expect(near.peekEntry('k')?.body).toBe('v');
+    now += 1;
+    expect(near.peekEntry('k')).toBeUndefined();
+  });
+
+  it('makes one read of the shared store for concurrent reads of a key', async () => {
+    const s = heldStore();
+    const near = new NearCacheStore(s.store, LIMITS);
+    s.entries.set('k', entry);
+    const reads = Array.from({ length: 20 }, () => near.get('k'));
+    s.release();
+    expect((await Promise.all(reads)).every((e) => e?.body === 'v')).toBe(true);
+    expect(s.counts.reads).toBe(1);
   });
 
   it('keeps nothing while it cannot hear changes, and forgets all when it hears again', async () => {

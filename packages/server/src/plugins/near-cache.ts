@@ -5,8 +5,9 @@
  * answered cached hits at about a third of the rate of two bare node:http servers behind the same
  * nginx (12,651 against 35,245 a second, p99 2.76× theirs).
  *
- * An entry read from or written to the shared store is kept here for at most NEAR_WINDOW_MS (and
- * never past its own expiry), bytes and compressed forms ready, so the instance answers its hot
+ * An entry read from or written to the shared store is kept here for NEAR_WINDOW_MS (never past its
+ * own expiry; renewed by one read of the shared store per key, the copy answered until that read
+ * returns), bytes and compressed forms ready, so the instance answers its hot
  * keys from memory and the fast path answers them without Fastify. It stays coherent with the
  * other instances: each write or delete of the shared store is published (redis-cache.ts
  * `onChange`) and drops the near copy everywhere else at once (a user's bookmark invalidates the
@@ -54,6 +55,8 @@ export class NearCacheStore implements SharedStore {
   private changes = 0;
   private readonly stop: () => void;
   private readonly off: boolean;
+  /** The shared store's reads under way, by key. */
+  private readonly reading = new Map<string, Promise<CacheEntry | undefined>>();
 
   constructor(
     private readonly shared: SharedStore,
@@ -71,35 +74,62 @@ export class NearCacheStore implements SharedStore {
       changed: (key) => {
         this.changes++;
         this.near.delete(key);
+        // a read under way may be older than the change: the next one asks again
+        this.reading.delete(key);
       },
       listening: (on) => {
         this.changes++;
         this.listening = on;
         this.near.clear();
+        this.reading.clear();
       },
     });
   }
 
-  /** The fresh near copy of `key`, at once (the fast-hit path answers from it), or undefined. */
+  /**
+   * The near copy of `key`, at once (the fast-hit path answers from it), or undefined. Past its
+   * window the copy is renewed by one read of the shared store, and answered until that read
+   * returns (at most one more window): a hot key never sends a burst of requests to Redis.
+   */
   peekEntry(key: string): CacheEntry | undefined {
     const near = this.near.get(key);
     if (!near) return undefined;
-    if (near.until > this.now()) return near.entry;
+    const now = this.now();
+    if (now < near.until) return near.entry;
+    if (now < near.until + this.windowMs && now < near.entry.expires) {
+      this.read(key).catch(() => this.near.delete(key));
+      return near.entry;
+    }
     this.near.delete(key);
     return undefined;
   }
 
   async get(key: string): Promise<CacheEntry | undefined> {
-    const near = this.peekEntry(key);
-    if (near) return near;
+    return this.peekEntry(key) ?? this.read(key);
+  }
+
+  /** One read of the shared store per key at a time, whose entry is then kept near. */
+  private read(key: string): Promise<CacheEntry | undefined> {
+    const pending = this.reading.get(key);
+    if (pending) return pending;
     const seen = this.changes;
-    const entry = await this.shared.get(key);
-    if (entry && seen === this.changes) this.keep(key, entry);
-    return entry;
+    const read = this.shared
+      .get(key)
+      .then((entry) => {
+        // a change heard meanwhile: the entry may be older than it
+        if (seen === this.changes) this.keep(key, entry);
+        return entry;
+      })
+      .finally(() => {
+        if (this.reading.get(key) === read) this.reading.delete(key);
+      });
+    this.reading.set(key, read);
+    return read;
   }
 
   async set(key: string, entry: CacheEntry): Promise<void> {
     this.near.delete(key);
+    this.reading.delete(key);
     const seen = this.changes;
     await this.shared.set(key, entry);
     if (seen === this.changes) this.keep(key, entry);
@@ -107,6 +137,7 @@ export class NearCacheStore implements SharedStore {
 
   async delete(key: string): Promise<void> {
     this.near.delete(key);
+    this.reading.delete(key);
     await this.shared.delete(key);
   }
 
@@ -126,12 +157,14 @@ export class NearCacheStore implements SharedStore {
     return this.shared.onChange(listener);
   }
 
-  /** Keeps a fresh entry near, with its UTF-8 bytes (what a hit writes). */
-  private keep(key: string, entry: CacheEntry): void {
-    if (!this.listening || this.off) return;
+  /** Keeps a fresh entry near, with its UTF-8 bytes (what a hit writes); forgets any other. */
+  private keep(key: string, entry: CacheEntry | undefined): void {
     const now = this.now();
-    const until = Math.min(entry.expires, now + this.windowMs);
-    if (until <= now) return;
+    const until = entry ? Math.min(entry.expires, now + this.windowMs) : now;
+    if (!entry || until <= now || !this.listening || this.off) {
+      this.near.delete(key);
+      return;
+    }
     this.near.set(key, {
       entry: { ...entry, bytes: entry.bytes ?? Buffer.from(entry.body) },
       until,
@@ -147,5 +180,6 @@ export class NearCacheStore implements SharedStore {
   close(): void {
     this.stop();
     this.near.clear();
+    this.reading.clear();
   }
 }
