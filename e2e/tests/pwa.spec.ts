@@ -283,7 +283,11 @@ test.describe('pictures fall back to the next image source', () => {
       await page.evaluate(() =>
         localStorage.setItem('pv.imageProxy', `${location.origin}/broken-proxy/`),
       );
-      await page.goto(`/artworks/${workId}`);
+      // not until `load`: once the app has pointed the pictures at the hung proxy, the window's
+      // load waits for them, that is for the 10 s fallback (the clock runs naturally until the
+      // test runs it), and on a loaded machine the app can start before the rendered pictures
+      // have loaded
+      await page.goto(`/artworks/${workId}`, { waitUntil: 'domcontentloaded' });
       const picture = page.getByTestId('artwork-image').first();
       // the user's proxy is asked first (a 502 is over at once: the picture may already have
       // moved on by the time this looks, so the hung case checks the waiting picture)
