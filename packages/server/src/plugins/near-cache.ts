@@ -6,9 +6,9 @@
  * nginx (12,651 against 35,245 a second, p99 2.76× theirs).
  *
  * An entry read from or written to the shared store is kept here for NEAR_WINDOW_MS (never past its
- * own expiry; renewed by one read of the shared store per key, the copy answered until that read
- * returns), bytes and compressed forms ready, so the instance answers its hot
- * keys from memory and the fast path answers them without Fastify. It stays coherent with the
+ * own expiry; then renewed by one read of the shared store per key, the copy answered until that
+ * read returns), bytes and compressed forms ready, so the instance answers its hot keys from
+ * memory and the fast path answers them without Fastify. It stays coherent with the
  * other instances: each write or delete of the shared store is published (redis-cache.ts
  * `onChange`) and drops the near copy everywhere else at once (a user's bookmark invalidates the
  * keys on one instance; the next call on another must not see the old answer). A near copy filled
@@ -22,7 +22,7 @@ import { LRUCache } from 'lru-cache';
 import { entryBytes, type CacheEntry, type CacheStore, type Fetched } from './cache.ts';
 import type { ChangeListener } from './redis-cache.ts';
 
-/** The longest a near copy is answered without asking the shared store again. */
+/** How long a near copy is answered before the shared store is asked again. */
 export const NEAR_WINDOW_MS = 5_000;
 
 /** The shared store a near cache sits in front of (RedisCacheStore). */
@@ -32,7 +32,10 @@ export interface SharedStore extends Required<CacheStore> {
 
 interface Near {
   entry: CacheEntry;
-  /** Epoch ms after which the copy is not answered (≤ the entry's own expiry). */
+  /**
+   * Epoch ms after which the copy is renewed (≤ the entry's own expiry); it is answered while
+   * that read is under way, until one more window has passed.
+   */
   until: number;
 }
 
