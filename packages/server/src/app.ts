@@ -7,7 +7,7 @@ import { createServer, type Server, type ServerOptions } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { UpstreamHosts } from '@pv/core';
 import { DEMO_ACCOUNTS } from '@pv/sandbox';
-import { DEFAULT_CACHE_MAX_BYTES, MemoryCacheStore, ResponseCache } from './plugins/cache.ts';
+import { MemoryCacheStore, ResponseCache } from './plugins/cache.ts';
 import { NearCacheStore } from './plugins/near-cache.ts';
 import { RedisCacheStore } from './plugins/redis-cache.ts';
 import { authRateLimit, registerMirrorGuards, registerRateLimit } from './plugins/guards.ts';
@@ -196,30 +196,25 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
   });
   app.decorate('upstream', upstream);
   app.decorate('fastHits', fastHits);
+  // the in-memory store's bounds, or with Redis the near copies' (near-cache.ts)
+  const limits = { maxEntries: config.cacheMaxEntries ?? 5_000, maxBytes: config.cacheMaxBytes };
   let store: MemoryCacheStore | NearCacheStore;
   if (config.redisUrl) {
     const redis = await RedisCacheStore.connect(config.redisUrl);
-    // each instance keeps its hot entries near for a few seconds (near-cache.ts)
-    const near = new NearCacheStore(redis, {
-      maxEntries: config.cacheMaxEntries ?? 5_000,
-      maxBytes: config.cacheMaxBytes ?? DEFAULT_CACHE_MAX_BYTES,
-    });
+    // each instance keeps its hot entries near for a few seconds
+    const near = new NearCacheStore(redis, limits);
     app.memoryParts.set('responses', () => near.size);
-    app.memoryParts.set('fast_hit_urls', () => fastHits.size);
     app.addHook('onClose', async () => {
       near.close();
       await redis.close();
     });
     store = near;
   } else {
-    const memory = new MemoryCacheStore({
-      maxEntries: config.cacheMaxEntries ?? 5_000,
-      maxBytes: config.cacheMaxBytes,
-    });
+    const memory = new MemoryCacheStore(limits);
     app.memoryParts.set('responses', () => ({ entries: memory.size, bytes: memory.bytes }));
-    app.memoryParts.set('fast_hit_urls', () => fastHits.size);
     store = memory;
   }
+  app.memoryParts.set('fast_hit_urls', () => fastHits.size);
   const cache = new ResponseCache(store, Date.now, (error) =>
     app.log.warn({ err: error }, 'cache store failed; answering without it'),
   );

@@ -12,8 +12,8 @@
  * key its validation made, so nothing here parses or validates a query. Everything else goes
  * through Fastify as before: a first call, a HEAD, a user's own token, a cross-site call (CORS),
  * a reload (`Cache-Control`/`Pragma`), an expired or evicted entry, a shared Redis entry with no
- * fresh near copy (plugins/near-cache.ts), a client over its budget (Fastify counts it again and answers 429), a closing server, a URL over
- * app.ts's MAX_URL_LENGTH (refused there with 414).
+ * near copy (plugins/near-cache.ts), a client over its budget (Fastify counts it again and
+ * answers 429), a closing server, a URL over app.ts's MAX_URL_LENGTH (refused there with 414).
  */
 import { randomUUID } from 'node:crypto';
 import {

@@ -19,7 +19,14 @@
  * a near copy is only ever fresh.
  */
 import { LRUCache } from 'lru-cache';
-import { entryBytes, type CacheEntry, type CacheStore, type Fetched } from './cache.ts';
+import {
+  DEFAULT_CACHE_MAX_BYTES,
+  entryBytes,
+  type CacheEntry,
+  type CacheStore,
+  type Fetched,
+  type MemoryCacheLimits,
+} from './cache.ts';
 import type { ChangeListener } from './redis-cache.ts';
 
 /** How long a near copy is answered before the shared store is asked again. */
@@ -39,16 +46,16 @@ interface Near {
   until: number;
 }
 
-export interface NearCacheOptions {
-  /** Most entries kept near (0: none, as CACHE_MAX_ENTRIES=0 turns the cache off). */
-  maxEntries: number;
-  /** Most bytes kept near (entryBytes). */
-  maxBytes: number;
+/**
+ * The in-memory store's bounds (0 entries: nothing kept near, as CACHE_MAX_ENTRIES=0 turns the
+ * cache off), and for the tests a clock and a window.
+ */
+export interface NearCacheOptions extends MemoryCacheLimits {
   now?: () => number;
   windowMs?: number;
 }
 
-export class NearCacheStore implements SharedStore {
+export class NearCacheStore implements Required<CacheStore> {
   private readonly near: LRUCache<string, Near>;
   private readonly now: () => number;
   private readonly windowMs: number;
@@ -70,7 +77,7 @@ export class NearCacheStore implements SharedStore {
     this.off = options.maxEntries === 0;
     this.near = new LRUCache<string, Near>({
       max: Math.max(1, options.maxEntries),
-      maxSize: Math.max(1, options.maxBytes),
+      maxSize: Math.max(1, options.maxBytes ?? DEFAULT_CACHE_MAX_BYTES),
       sizeCalculation: (near, key) => entryBytes(key, near.entry),
     });
     this.stop = shared.onChange({
@@ -154,10 +161,6 @@ export class NearCacheStore implements SharedStore {
 
   waitFor(key: string): { outcome: Promise<Fetched | undefined>; cancel(): void } {
     return this.shared.waitFor(key);
-  }
-
-  onChange(listener: ChangeListener): () => void {
-    return this.shared.onChange(listener);
   }
 
   /** Keeps a fresh entry near, with its UTF-8 bytes (what a hit writes); forgets any other. */
