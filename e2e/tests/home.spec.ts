@@ -16,6 +16,7 @@ import {
   letTimePass,
   linkedArtworkId,
   scrollUntil,
+  shellFirst,
   shownCardIds,
 } from './helpers.ts';
 
@@ -95,6 +96,8 @@ test('home rows leave out manga, multi-page and AI works; recommended need 500 l
     });
     await route.fulfill({ response: answer, json: body });
   });
+  // the app's own call, which the test answers (a rendered home carries the server's)
+  await shellFirst(page.context());
   await page.goto('/');
   const row = page.getByTestId('home-recommended');
   await expect(row.getByTestId('row-item').first()).toBeVisible();
@@ -194,9 +197,10 @@ test('manga home: manga ranking row leads to the daily manga ranking', async ({ 
 test("manga home: recommended and latest manga end in a 'more' slide to their full lists", async ({
   page,
 }) => {
-  const answered = page.waitForResponse((r) => r.url().includes('/api/pixiv/manga_recommended'));
+  // the answer the row shows (the server rendered it from the mirror's, or the app asked for it)
+  const answered = await page.request.get('/api/pixiv/manga_recommended');
   await page.goto('/home_manga');
-  const raw = ((await (await answered).json()) as { illusts: CoreRawIllust[] }).illusts;
+  const raw = ((await answered.json()) as { illusts: CoreRawIllust[] }).illusts;
   const feed = filterArtworks(raw.map(normaliseIllust), DEFAULT_PREFS);
   const { shown, more } = cardRow(feed);
   expect(more.length).toBeGreaterThan(0);
@@ -301,6 +305,7 @@ test("discovery: a home card in self-hosted mode, its bare 'more' slide in the a
       await route.fulfill({ response: res, json });
     },
   );
+  await shellFirst(page.context());
   await page.goto('/');
   const card = page.getByTestId('home-discovery');
   await expect(card.getByTestId('row-item').first()).toBeVisible();
@@ -390,6 +395,7 @@ test('a failing home row toasts, shows the network error and loads on retry', as
   await page.route('**/api/pixiv/illust_recommended*', (route) =>
     fail ? route.fulfill({ json: RATE_LIMIT }) : route.fallback(),
   );
+  await shellFirst(page.context());
   await page.goto('/');
   const row = page.getByTestId('home-recommended');
   await expect(row.getByTestId('row-error')).toHaveText('Network error. Tap to retry.');
@@ -408,6 +414,7 @@ test('manga and novel home rows fail the same way; an empty answer says why and 
   await page.route('**/api/pixiv/manga_recommended*', (route) =>
     route.fulfill({ status: 502, body: 'bad' }),
   );
+  await shellFirst(page.context());
   await page.goto('/home_manga');
   const failed = page.getByTestId('home-recommended').getByTestId('row-error');
   await expect(failed).toBeVisible();
@@ -421,6 +428,7 @@ test('manga and novel home rows fail the same way; an empty answer says why and 
   await page.route('**/api/pixiv/novel_new*', (route) =>
     route.fulfill({ json: { novels: [], next_url: null } }),
   );
+  await shellFirst(page.context());
   await page.goto('/home_novel');
   await expect(page.getByTestId('home-recommended').getByTestId('row-error')).toHaveText(
     'Network error. Tap to retry.',

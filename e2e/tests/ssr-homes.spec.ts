@@ -69,14 +69,18 @@ const randomFeed = (home: '/' | '/home_manga' | '/home_novel') =>
 const samePick = (a: RandomRankingPick, b: RandomRankingPick) =>
   a.mode === b.mode && a.date === b.date;
 
-/** The homes, by what their first row asks for and how its first cards are named in the HTML. */
+/**
+ * The homes, by what their first row asks for and how its first cards are named in the HTML, and
+ * the rows of self-hosted mode (this server's) that the HTML carries too.
+ */
 const HOMES = [
   {
     path: '/',
     title: 'Home',
     heading: 'Today’s ranking',
     first: () => `/api/pixiv/rank?mode=day&date=${day()}`,
-    // the home with the most parts (search box, spotlights) at a phone's width too
+    recommended: '/api/pixiv/illust_recommended',
+    // the home with the most parts (search box, spotlights, discovery) at a phone's width too
     tag: ' @phone',
   },
   {
@@ -84,6 +88,7 @@ const HOMES = [
     title: 'Manga',
     heading: 'Manga ranking',
     first: () => `/api/pixiv/rank?mode=day_manga&date=${day()}`,
+    recommended: '/api/pixiv/manga_recommended',
     tag: '',
   },
   {
@@ -91,9 +96,17 @@ const HOMES = [
     title: 'Novels',
     heading: 'Novel ranking',
     first: () => `/api/pixiv/rank_novel?mode=day&date=${day()}`,
+    recommended: '/api/pixiv/novel_recommended',
     tag: '',
   },
 ] as const;
+
+/** The markup of a home's section (`testId`) in a page's HTML. */
+const sectionIn = (html: string, testId: string) =>
+  new RegExp(`data-testid="${testId}"[\\s\\S]*?</section>`).exec(html)?.[0] ?? '';
+
+/** The first picture of a section's cards. */
+const firstPicture = (section: string) => /<img [^>]*src="([^"]+)"/.exec(section)?.[1];
 
 test.describe('the homes rendered on the server', () => {
   // the worker's own server, which renders as `npm start` does (SSR=1)
@@ -120,6 +133,10 @@ test.describe('the homes rendered on the server', () => {
       await page.request.get(
         `${base}/api/pixiv/${endpoint}?mode=${before.mode}&date=${before.date}&page=1`,
       );
+      // and the recommendations of self-hosted mode; discovery's card is drawn on every www call,
+      // which a render keeps a minute: a first render has made that copy
+      await page.request.get(`${base}${home.recommended}`);
+      if (home.path === '/') await firstHtml(page.request, `${base}${home.path}`);
       const html = await firstHtml(page.request, `${base}${home.path}`);
       // (the hour may have turned in between: either draw)
       const draws = [before, hourlyRandomRanking(new Date(), modes)];
@@ -143,6 +160,10 @@ test.describe('the homes rendered on the server', () => {
       }
       expect(drawn, `the draw of ${JSON.stringify(draws)} in the random feed`).toBeDefined();
       const randomSrc = /<img [^>]*src="([^"]+)"/.exec(section)![1]!;
+      // the rows of self-hosted mode are in the HTML with their pictures
+      const rows = ['home-recommended', ...(home.path === '/' ? ['home-discovery'] : [])];
+      const rowPictures = rows.map((row) => firstPicture(sectionIn(html, row)));
+      for (const [i, picture] of rowPictures.entries()) expect(picture, rows[i]).toBeDefined();
       // the app's own draws (its later pages) never the server's, so that a call for the
       // server's is a refetch
       const own = samePick(
@@ -159,6 +180,8 @@ test.describe('the homes rendered on the server', () => {
         '/api/pixiv/tags',
         new URL(first, base).pathname,
         `/api/pixiv/${endpoint}`,
+        home.recommended,
+        '/api/web/discovery',
       ]);
       await page.goto(`${base}${home.path}`);
       const row = page.getByTestId('home-ranking');
@@ -177,6 +200,14 @@ test.describe('the homes rendered on the server', () => {
       await expectImageLoaded(random.locator('img').first());
       const call = `/api/pixiv/${endpoint}?mode=${drawn!.mode}&date=${drawn!.date}`;
       expect(seen.calls.filter((c) => c.startsWith(call))).toEqual([]);
+      // the rows of self-hosted mode: the server's, never asked for (discovery's the same set)
+      for (const [i, row] of rows.entries()) {
+        const img = page.getByTestId(row).locator('img').first();
+        await expect(img).toHaveAttribute('src', rowPictures[i]!);
+      }
+      expect(
+        seen.calls.filter((c) => c.startsWith(home.recommended) || c.startsWith('/api/web/')),
+      ).toEqual([]);
       expect(seen.calls.filter((c) => c === first)).toEqual([]);
       // the trending tags are not in the page (they only pick the box's placeholder): the app
       // asks for them once

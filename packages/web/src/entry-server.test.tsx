@@ -41,6 +41,7 @@ import {
   saveSettings,
 } from './state/settings/settings.ts';
 import { initEnglishI18n } from './test-i18n.ts';
+import { seedServerConfig, type ServerConfig } from './state/queries/config.ts';
 
 // An empty IndexedDB: the saved works, the history and the stored queries read as empty. The app
 // still restores its stored queries as in a browser (the Providers' persister, restoring during
@@ -160,7 +161,7 @@ const novel: RawNovel = {
  * Hydrates `page` at `path` as main.tsx does (stored queries restored by the persister), in a window `width` px wide; the errors React
  * reported, the mirror calls the app made, and the first card picture's element before and after.
  */
-async function hydrateAt(path: string, page: ServerRender, width = 1024) {
+async function hydrateAt(path: string, page: ServerRender, width = 1024, config?: ServerConfig) {
   Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
   window.history.replaceState(null, '', path);
   document.body.innerHTML = `<div id="root">${page.html}</div><script type="application/json" id="${SERVER_DATA_ID}"></script>`;
@@ -170,6 +171,8 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024) {
   vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args.join(' ')));
   const data = readPageData()!;
   const queryClient = createQueryClient();
+  // the server's config, as main.tsx reads it from the page's config block
+  if (config) seedServerConfig(queryClient, config);
   hydrate(queryClient, data.queries);
   await resolveLazyRoutes(routes, path);
   const calls: string[] = [];
@@ -687,6 +690,68 @@ describe('a server-rendered page', () => {
     // the mock answers the tags with an error: the box stays without a placeholder
     expect(document.querySelector('[data-testid="home-search"]')!.getAttribute('placeholder')).toBe(
       '',
+    );
+  });
+
+  it('the illust home in self-hosted mode: its discovery card and recommended row hydrated with no mismatch and never asked for', async () => {
+    const day = rankingDateWindow(new Date()).defaultDate;
+    const rank = `/api/pixiv/rank?mode=day&date=${day}`;
+    const discovery = '/api/web/discovery?mode=safe&limit=18';
+    const recommended = '/api/pixiv/illust_recommended';
+    const thumbnail = (w: RawIllust) => ({
+      id: String(w.id),
+      title: `Found ${w.title}`,
+      illustType: 0,
+      xRestrict: w.x_restrict,
+      url: w.image_urls.square_medium,
+      tags: [],
+      userId: String(w.user.id),
+      userName: w.user.name,
+      width: w.width,
+      height: w.height,
+      pageCount: 1,
+      createDate: w.create_date,
+    });
+    const config: ServerConfig = {
+      upstream: 'sandbox',
+      imageProxy: null,
+      imageProxies: [],
+      selfHosted: true,
+      mirrors: [],
+      demoAccounts: [],
+    };
+    session.seed = '0';
+    const popular = works.map((w) => ({ ...w, total_bookmarks: 900 }));
+    const page = await render('/', {
+      firstData: {
+        [rank]: { illusts: works },
+        [discovery]: { error: false, body: { thumbnails: { illust: works.map(thumbnail) } } },
+        [recommended]: { illusts: popular },
+      },
+      optional: [discovery, recommended],
+      desktop: false,
+      language: 'en',
+      fetchedAt: Date.now(),
+      config,
+    });
+    expect(page!.used).toEqual([rank, discovery, recommended]);
+    const section = (id: string) =>
+      new RegExp(`data-testid="${id}"[\\s\\S]*?</section>`).exec(page!.html)![0];
+    expect(section('home-discovery')).toContain('Found Work 2');
+    expect(section('home-recommended')).toContain('Work 2');
+    // the rows' own rules hold: no adult work, no manga
+    for (const id of ['home-discovery', 'home-recommended']) {
+      expect(section(id)).not.toContain('Adult work');
+      expect(section(id)).not.toContain('row-loading');
+    }
+    expect(section('home-recommended')).not.toContain('A manga');
+    session.seed = '1';
+    vi.spyOn(Math, 'random').mockReturnValue(0.9999);
+    const { errors, calls } = await hydrateAt('/', page!, 390, config);
+    expect(errors).toEqual([]);
+    expect(calls.filter((c) => c === 'discovery' || c === 'illust_recommended')).toEqual([]);
+    expect(document.querySelector('[data-testid="home-discovery"]')!.textContent).toContain(
+      'Found Work 2',
     );
   });
 

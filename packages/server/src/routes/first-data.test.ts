@@ -13,10 +13,17 @@ import {
   RANDOM_RANK_MODES,
   rankingDateWindow,
   type Artwork,
+  type ContentSettings,
   type RawIllust,
 } from '@pv/core';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
-import { PRELOADED_CARD_PICTURES, mirrorUrl, pagePlan, plainWork } from './first-data.ts';
+import {
+  DISCOVERY_CARD_KEEP_S,
+  PRELOADED_CARD_PICTURES,
+  mirrorUrl,
+  pagePlan,
+  plainWork,
+} from './first-data.ts';
 
 /** A built app whose shell has a head, as the real build's has. */
 function webDistWithHead(): string {
@@ -392,6 +399,30 @@ describe('pagePlan', () => {
     ]);
     expect(novelHome.map((c) => c.optional === true)).toEqual([false, true]);
     expect(pagePlan('/home_live', now)).toBeNull();
+  });
+
+  it('plans the rows of self-hosted mode for the render only: recommended works, and the illust home’s discovery card in the user’s mode, kept a minute', () => {
+    const date = window.defaultDate;
+    const selfHosted = (path: string, content?: ContentSettings) =>
+      pagePlan(path, now, { selfHosted: true, ...(content && { content }) })!.calls;
+    const home = selfHosted('/');
+    expect(home.map(mirrorUrl)).toEqual([
+      `/api/pixiv/rank?mode=day&date=${date}`,
+      '/api/web/discovery?mode=safe&limit=18',
+      '/api/pixiv/illust_recommended',
+      expect.stringMatching(/^\/api\/pixiv\/rank\?mode=\w+&date=[\d-]+&page=1$/),
+    ]);
+    // never preloaded: a browser's www session goes with its own discovery call
+    expect(home.map((c) => c.optional === true)).toEqual([false, true, true, true]);
+    expect(home[1]!.keep).toBe(DISCOVERY_CARD_KEEP_S);
+    expect(DISCOVERY_CARD_KEEP_S).toBe(60);
+    // a user who shows R-18 works: discovery's mode for them
+    const r18 = { ...DEFAULT_CONTENT_SETTINGS, r18: true };
+    expect(selfHosted('/', r18).map(mirrorUrl)[1]).toBe('/api/web/discovery?mode=all&limit=18');
+    expect(selfHosted('/home_manga').map(mirrorUrl)[1]).toBe('/api/pixiv/manga_recommended');
+    expect(selfHosted('/home_novel').map(mirrorUrl)[1]).toBe('/api/pixiv/novel_recommended');
+    for (const path of ['/home_manga', '/home_novel'])
+      expect(selfHosted(path)[1]!.optional, path).toBe(true);
   });
 });
 

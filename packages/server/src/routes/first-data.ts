@@ -13,6 +13,7 @@
 import type { FastifyRequest } from 'fastify';
 import {
   DEFAULT_CONTENT_SETTINGS,
+  DISCOVERY_CARD_SIZE,
   DISCOVERY_PAGE_SIZE,
   NOVEL_SEARCH_MODES,
   discoveryMode,
@@ -74,7 +75,21 @@ export interface MirrorCall {
    * the app runs, and a www call carries a browser's own www session).
    */
   optional?: boolean;
+  /**
+   * For a www call whose route keeps nothing (discovery's random set, drawn anew on every call):
+   * the render reads it through a copy of its own kept this many seconds, so that the page is
+   * rendered and kept with one set for that long (without it the answer is fresh for 0 s and
+   * the render is never kept: one render and one www call per visit).
+   */
+  keep?: number;
 }
+
+/**
+ * How long a home rendered with its discovery card keeps the card's set, s: the app shows one
+ * set for ten minutes (`useDiscoveryCard`), so a minute of the same set for every anonymous
+ * visitor changes nothing they can tell, and spares a render and a www call per home visit.
+ */
+export const DISCOVERY_CARD_KEEP_S = 60;
 
 /** What a page's first data may depend on besides its URL: the user's, as the server knows it. */
 export interface PlanContext {
@@ -153,6 +168,12 @@ function randomFirstPage(
   return { name, params: { mode, date, page: '1' }, optional: true };
 }
 
+/**
+ * A home's recommended row in self-hosted mode (`useRecommended`, `useRecommendedNovels`: the
+ * first page, asked for without arguments), for the render only.
+ */
+const recommendedRow = (name: string): MirrorCall => ({ name, params: {}, optional: true });
+
 /** A ranking leaves out manga for a user who hides them there (RankScreen). */
 const rankingShows = (work: Artwork, view?: RenderView) =>
   !(view?.hideRankManga && work.type === 'manga');
@@ -162,9 +183,9 @@ const rankingShows = (work: Artwork, view?: RenderView) =>
  * first page (RankScreen, `useRankingList`: mode, date, page); home its ranking row
  * (HomeScreen, `useRankingHead`; not the trending tags, which only pick the search box's
  * placeholder once the app runs and weigh 140 KB with their works), the manga home its manga
- * ranking row, the novel home its novel ranking row (`useNovelRankingHead`; the rows of
- * self-hosted mode are asked for by the app once it runs, as nothing else on the page waits for
- * them; for the render, optional: the spotlights and the three homes' random feed's first page);
+ * ranking row, the novel home its novel ranking row (`useNovelRankingHead`; for the render,
+ * optional: the spotlights, the rows of self-hosted mode (recommended works, the illust home's
+ * discovery card) and the three homes' random feed's first page);
  * an artwork its detail (`useIllust`; for the render also its first comments, related works and,
  * once the detail names the author, the author's works, optional); a novel its
  * detail and text; a novel ranking its first page (RankNovelScreen, `useNovelRankingList`, for
@@ -216,22 +237,42 @@ export function pagePlan(url: string, now: Date, context: PlanContext = {}): Pag
           },
         ]
       : [];
+    // self-hosted mode's discovery card (`useDiscoveryCard`) and recommended row
+    const rows: MirrorCall[] = context.selfHosted
+      ? [
+          {
+            api: 'web',
+            name: 'discovery',
+            params: {
+              mode: discoveryMode(context.content ?? DEFAULT_CONTENT_SETTINGS),
+              limit: String(DISCOVERY_CARD_SIZE),
+            },
+            optional: true,
+            keep: DISCOVERY_CARD_KEEP_S,
+          },
+          recommendedRow('illust_recommended'),
+        ]
+      : [];
     return {
-      calls: [ranking, ...spotlights, randomFirstPage(now, RANDOM_RANK_MODES)],
+      calls: [ranking, ...spotlights, ...rows, randomFirstPage(now, RANDOM_RANK_MODES)],
       cards: { call: ranking, size: 's', shows: homeShows },
     };
   }
   if (path === '/home_manga') {
     const ranking = { name: 'rank', params: { mode: 'day_manga', date: window.defaultDate } };
+    const rows = context.selfHosted ? [recommendedRow('manga_recommended')] : [];
     // its row leaves out only what the content settings hide (HomeMangaScreen), as plainWork does
     return {
-      calls: [ranking, randomFirstPage(now, RANDOM_MANGA_RANK_MODES)],
+      calls: [ranking, ...rows, randomFirstPage(now, RANDOM_MANGA_RANK_MODES)],
       cards: { call: ranking, size: 's', shows: () => true },
     };
   }
   if (path === '/home_novel') {
     const ranking = { name: 'rank_novel', params: { mode: 'day', date: window.defaultDate } };
-    return { calls: [ranking, randomFirstPage(now, RANDOM_NOVEL_RANK_MODES, 'rank_novel')] };
+    const rows = context.selfHosted ? [recommendedRow('novel_recommended')] : [];
+    return {
+      calls: [ranking, ...rows, randomFirstPage(now, RANDOM_NOVEL_RANK_MODES, 'rank_novel')],
+    };
   }
   const rank = /^\/rank\/([a-z0-9_]{1,40})\/?$/.exec(path);
   if (rank) {

@@ -21,6 +21,8 @@ import {
   RANDOM_NOVEL_RANK_MODES,
   RANDOM_RANK_MODES,
   rankingDateWindow,
+  recommendedFeed,
+  recommendedNovelsFeed,
   type Artwork,
   type RandomRankingPick,
   type RawIllust,
@@ -107,6 +109,28 @@ function expectNoInjection(html: string): void {
   expect(html).not.toMatch(/<script>alert|<img src=x|href="javascript:/);
   // no element with an event handler attribute (a quoted value holds no `"`)
   expect(html).not.toMatch(/<[a-z][a-z0-9]*(?:\s+[\w:-]+(?:="[^"]*")?)*\s+on[a-z]+=/i);
+}
+
+/** The markup of the section marked `testId` in a rendered `root`. */
+function sectionOf(root: string, testId: string): string {
+  return new RegExp(`data-testid="${testId}"[\\s\\S]*?</section>`).exec(root)?.[0] ?? '';
+}
+
+/** The titles of a home row's cards (as React writes them into `title`). */
+function rowTitlesIn(root: string, testId: string): string[] {
+  return [...sectionOf(root, testId).matchAll(/data-testid="row-item" title="([^"]*)"/g)].map(
+    (m) => m[1]!,
+  );
+}
+
+/** The page's data block, parsed. */
+function pageData(body: string) {
+  const block = new RegExp(
+    `<script type="application/json" id="${SERVER_DATA_ID}">([\\s\\S]*?)</script>`,
+  ).exec(body)![1]!;
+  return JSON.parse(block) as {
+    queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] };
+  };
 }
 
 describe('server rendering (SSR=1)', () => {
@@ -1036,9 +1060,7 @@ describe('server rendering (SSR=1)', () => {
       expect(root, `${home.path} rendered`).toBeDefined();
       expect(root).toContain('data-testid="home-tabs"');
       // the row's cards, the first ten the app shows, their titles escaped
-      const titles = [...root!.matchAll(/data-testid="row-item" title="([^"]*)"/g)].map(
-        (m) => m[1],
-      );
+      const titles = rowTitlesIn(root!, 'home-ranking');
       expect(titles, home.path).toEqual(
         home
           .row(works)
@@ -1052,9 +1074,11 @@ describe('server rendering (SSR=1)', () => {
       // (a 1440 px window shows eight; the head's own picks, from the same answer cached now, go)
       const high = [...root!.matchAll(/<img [^>]*src="([^"]+)"[^>]*fetchPriority="high"/g)];
       expect(high).toHaveLength(3);
-      const row = [...root!.matchAll(/data-testid="row-item"[^>]*>(?:<!-- -->)?<img [^>]*>/g)].map(
-        (m) => m[0],
-      );
+      const row = [
+        ...sectionOf(root!, 'home-ranking').matchAll(
+          /data-testid="row-item"[^>]*>(?:<!-- -->)?<img [^>]*>/g,
+        ),
+      ].map((m) => m[0]);
       expect(
         row.map((img) => /loading="(\w+)"/.exec(img)![1]),
         home.path,
@@ -1135,10 +1159,11 @@ describe('server rendering (SSR=1)', () => {
     const res = await t.app.inject({ url: '/home_novel', headers: PAGE });
     const root = rootOf(res.body);
     expect(root, '/home_novel rendered').toBeDefined();
-    const [rankingRow, randomFeed] = root!.split('data-testid="home-random"');
+    const rankingRow = sectionOf(root!, 'home-ranking');
+    const randomFeed = root!.slice(root!.indexOf('data-testid="home-random"'));
     // (titles as React writes text; the novel ranking's test above made the first one hostile)
     expect(rankingRow).toContain(attribute(second.title));
-    expect(rankingRow!.match(/data-testid="novel-card"/g)!.length).toBe(10);
+    expect(rankingRow.match(/data-testid="novel-card"/g)!.length).toBe(10);
     expect(drawnNovels.length).toBeGreaterThan(3);
     expect(randomFeed).toContain(attribute(drawnNovels[0]!.title));
     expect(randomFeed).not.toContain('data-testid="row-loading"');
@@ -1146,6 +1171,119 @@ describe('server rendering (SSR=1)', () => {
     expect(root!.match(/<img [^>]*fetchPriority="high"/g)).toHaveLength(2);
     expectNoInjection(res.body);
     expect(res.body).not.toContain('href="/api/pixiv/rank_novel?');
+  });
+
+  it('renders the homes’ rows of self-hosted mode: recommended works, and the discovery card’s set kept a minute, escaped, without hidden works', async () => {
+    const hostileFirstTwo = (list: Record<string, unknown>[], adult: Record<string, unknown>) => {
+      Object.assign(list[0]!, { title: HOSTILE_TITLE });
+      Object.assign(list[1]!, { title: ADULT_TITLE, ...adult });
+    };
+    const removers = [
+      t.hostile.add({
+        pathPrefix: '/www.pixiv.net/ajax/discovery/artworks',
+        json: (value) => {
+          const body = value as { body: { thumbnails: { illust: Record<string, unknown>[] } } };
+          hostileFirstTwo(body.body.thumbnails.illust, { xRestrict: 1 });
+          return body;
+        },
+      }),
+      ...['/v1/illust/recommended', '/v1/manga/recommended', '/v1/novel/recommended'].map((path) =>
+        t.hostile.add({
+          pathPrefix: `/app-api.pixiv.net${path}`,
+          json: (value) => {
+            const body = value as { illusts?: Record<string, unknown>[] };
+            const list = body.illusts ?? (value as { novels: Record<string, unknown>[] }).novels;
+            hostileFirstTwo(list, { x_restrict: 1 });
+            return value;
+          },
+        }),
+      ),
+    ];
+    const prefs = { content: DEFAULT_CONTENT_SETTINGS, blocks: { tags: [], authorIds: [] } };
+    // a language of this test's own: the other tests' renders of the homes kept their copies
+    const language = { 'accept-language': 'fr-FR,fr;q=0.9' };
+    const page = { ...PAGE, ...language };
+    try {
+      // the recommendations as a warm mirror has them (the render waits little for a part)
+      const answers: Record<string, unknown> = {};
+      for (const name of ['illust_recommended', 'manga_recommended', 'novel_recommended'])
+        answers[name] = (
+          await t.app.inject({ url: `/api/pixiv/${name}`, headers: language })
+        ).json();
+      const home = async () => {
+        const res = await t.app.inject({ url: '/', headers: page });
+        return { body: res.body, root: rootOf(res.body)! };
+      };
+      // discovery's set is drawn anew on every www call: the first render's own copy of it may
+      // come after the grace on a loaded machine, and that render is not kept
+      let first = await home();
+      if (rowTitlesIn(first.root, 'home-discovery').length === 0) first = await home();
+      const set = pageData(first.body).queries.queries.find(
+        (q) => JSON.stringify(q.queryKey) === '["discovery","card","safe"]',
+      )!.state.data as Artwork[];
+      expect(set[0]!.title).toBe(HOSTILE_TITLE);
+      expect(rowTitlesIn(first.root, 'home-discovery')).toEqual(
+        homeFeed(set, prefs)
+          .slice(0, 10)
+          .map((w) => attribute(w.title)),
+      );
+      const works = (answers.illust_recommended as { illusts: RawIllust[] }).illusts.map(
+        normaliseIllust,
+      );
+      expect(works[0]!.title).toBe(HOSTILE_TITLE);
+      const recommended = rowTitlesIn(first.root, 'home-recommended');
+      expect(recommended.length).toBeGreaterThan(3);
+      expect(recommended).toEqual(
+        recommendedFeed(works, prefs)
+          .slice(0, 10)
+          .map((w) => attribute(w.title)),
+      );
+      expect(pageData(first.body).queries.queries.map((q) => JSON.stringify(q.queryKey))).toContain(
+        '["recommended","illust"]',
+      );
+      expect(first.root).not.toContain(ADULT_TITLE);
+      expectNoInjection(first.body);
+      // the same set in every render for a minute, while the route itself still draws anew
+      expect(rowTitlesIn((await home()).root, 'home-discovery')).toEqual(
+        rowTitlesIn(first.root, 'home-discovery'),
+      );
+      const drawn = await t.app.inject({
+        url: '/api/web/discovery?mode=safe&limit=18',
+        headers: language,
+      });
+      const fresh = (
+        drawn.json() as { body: { thumbnails: { illust: { id: string }[] } } }
+      ).body.thumbnails.illust.map((w) => Number(w.id));
+      expect(fresh).not.toEqual(set.map((w) => w.id));
+
+      // the manga home's and the novel home's recommended rows
+      const manga = rootOf((await t.app.inject({ url: '/home_manga', headers: page })).body)!;
+      const mangaWorks = (answers.manga_recommended as { illusts: RawIllust[] }).illusts.map(
+        normaliseIllust,
+      );
+      expect(rowTitlesIn(manga, 'home-recommended')).toEqual(
+        filterArtworks(mangaWorks, prefs)
+          .slice(0, 10)
+          .map((w) => attribute(w.title)),
+      );
+      const novelPage = await t.app.inject({ url: '/home_novel', headers: page });
+      const novelRoot = rootOf(novelPage.body)!;
+      const novels = (answers.novel_recommended as { novels: RawNovel[] }).novels.map(
+        normaliseNovel,
+      );
+      const row = sectionOf(novelRoot, 'home-recommended');
+      expect(row.match(/data-testid="novel-card"/g)).toHaveLength(
+        recommendedNovelsFeed(novels, prefs).length,
+      );
+      expect(row).toContain(attribute(recommendedNovelsFeed(novels, prefs)[1]!.title));
+      expect(novels[0]!.title).toBe(HOSTILE_TITLE);
+      expect(manga).not.toContain(ADULT_TITLE);
+      expect(novelRoot).not.toContain(ADULT_TITLE);
+      expectNoInjection(manga);
+      expectNoInjection(novelPage.body);
+    } finally {
+      for (const remove of removers) remove();
+    }
   });
 
   it('renders with the user’s filters and layout from the cookie: a work they hide is never in it', async () => {

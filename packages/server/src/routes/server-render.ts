@@ -206,7 +206,12 @@ async function readCall(
   known: { sensitiveWords?: readonly string[]; spotlights?: SpotlightReader },
 ): Promise<{ value: unknown; maxAge: number }> {
   const { deps, language, log } = read;
-  if (call.api === 'web') return readWebAnswer(deps, call.name, call.params, { language });
+  if (call.api === 'web') {
+    return readWebAnswer(deps, call.name, call.params, {
+      language,
+      ...(call.keep !== undefined && { keep: call.keep }),
+    });
+  }
   if (call.api === 'own') {
     if (call.name === 'sensitive-words' && known.sensitiveWords) {
       return { value: { words: known.sensitiveWords }, maxAge: SENSITIVE_WORDS_MAX_AGE };

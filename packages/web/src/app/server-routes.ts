@@ -18,6 +18,7 @@ import {
   SEARCH_DURATIONS,
   SEARCH_MODES,
   SEARCH_ORDERS,
+  DISCOVERY_CARD_SIZE,
   discoveryMode,
   isHiddenByContent,
   isRankTypeVisible,
@@ -52,6 +53,8 @@ import {
   type SpotlightTab,
 } from '@pv/core';
 import {
+  discoveryCard,
+  discoveryCardKey,
   discoveryKey,
   discoveryPage,
   recommendedUsers,
@@ -59,7 +62,13 @@ import {
   type DiscoveryBody,
   type RecommendedUsersBody,
 } from '../state/queries/discovery.ts';
-import { drawnRandomSeed, randomKey, randomPage, rankingHeadKey } from '../state/queries/home.ts';
+import {
+  drawnRandomSeed,
+  randomKey,
+  randomPage,
+  rankingHeadKey,
+  recommendedKey,
+} from '../state/queries/home.ts';
 import { commentKeys, commentRootsPage, type WebCommentsBody } from '../state/queries/comments.ts';
 import { illustKey } from '../state/queries/illust.ts';
 import { artworkListKeys, relatedPage } from '../state/queries/artwork-lists.ts';
@@ -67,6 +76,7 @@ import { LIVES_KEY, liveListPage, type RawLiveList } from '../state/queries/live
 import { novelKey, novelTextKey } from '../state/queries/novel.ts';
 import {
   NOVEL_SEARCH_MODES,
+  NOVEL_RECOMMENDED_KEY,
   novelListPage,
   novelRankingHeadKey,
   novelRankingKey,
@@ -492,6 +502,43 @@ const discoveryUsers: Seed = {
 };
 
 /**
+ * The illust home's discovery card in self-hosted mode (`useDiscoveryCard`): a random set drawn
+ * anew on every call, so the app must take the server's (first-data.ts keeps the render a minute).
+ */
+const discoveryCardSet: Seed = {
+  endpoint: '/api/web/discovery',
+  seed(answer, params, content) {
+    const mode = discoveryMode(content);
+    if (params.get('mode') !== mode || params.get('limit') !== String(DISCOVERY_CARD_SIZE))
+      return null;
+    return { key: discoveryCardKey(mode), data: discoveryCard(answer as DiscoveryBody) };
+  },
+};
+
+/**
+ * A home's recommended row in self-hosted mode (`useRecommended`): the first page, asked for
+ * without arguments; the screen's row leaves out what the user's settings hide.
+ */
+const recommendedRow = (kind: 'illust' | 'manga'): Seed => ({
+  endpoint: `${kind}_recommended`,
+  seed(answer, params) {
+    if (params.size > 0) return null;
+    const works = (answer as RawIllustListResponse).illusts.map(normaliseIllust);
+    return { key: recommendedKey(kind), data: works };
+  },
+});
+
+/** The novel home's recommended row in self-hosted mode (`useRecommendedNovels`). */
+const recommendedNovels: Seed = {
+  endpoint: 'novel_recommended',
+  seed(answer, params) {
+    if (params.size > 0) return null;
+    const novels = novelListPage(answer as RawNovelListResponse).items;
+    return { key: NOVEL_RECOMMENDED_KEY, data: novels };
+  },
+};
+
+/**
  * A home's ranking row: the ranking's first page, asked for without a page number
  * (`useRankingHead`); the screen's row leaves out what the user's settings hide.
  */
@@ -556,28 +603,34 @@ const novelRankingHead: Seed = {
 };
 
 export const SERVER_ROUTES: ServerRoute[] = [
-  // The homes: their first row from the server, and the spotlights and the random feed's first
-  // page when they come in time; the rows of self-hosted mode (the server's config says whether
-  // there are any) are loading, on the server and in the app's adoption of its markup alike, and
-  // asked for once the app runs.
+  // The homes: their first row from the server, and the spotlights, the rows of self-hosted mode
+  // (the server's config says whether there are any) and the random feed's first page when they
+  // come in time; a part that does not is loading, on the server and in the app's adoption of
+  // its markup alike, and asked for once the app runs.
   {
     paths: ['/', '/home', '/index', '/index.html'],
     screen: 'src/screens/Home/HomeScreen.tsx',
     seeds: [
       rankingHead,
       spotlightHead,
+      discoveryCardSet,
+      recommendedRow('illust'),
       randomFirstPage(RANDOM_RANK_MODES, RANDOM_ILLUST_LAST_PAGE),
     ],
   },
   {
     paths: ['/home_manga'],
     screen: 'src/screens/Home/HomeMangaScreen.tsx',
-    seeds: [rankingHead, randomFirstPage(RANDOM_MANGA_RANK_MODES, RANDOM_ILLUST_LAST_PAGE)],
+    seeds: [
+      rankingHead,
+      recommendedRow('manga'),
+      randomFirstPage(RANDOM_MANGA_RANK_MODES, RANDOM_ILLUST_LAST_PAGE),
+    ],
   },
   {
     paths: ['/home_novel'],
     screen: 'src/screens/HomeNovel/HomeNovelScreen.tsx',
-    seeds: [novelRankingHead, randomNovelsFirstPage],
+    seeds: [novelRankingHead, recommendedNovels, randomNovelsFirstPage],
   },
   {
     paths: ['/rank/:type'],

@@ -77,17 +77,29 @@ export function useDiscoveryList(mode: 'safe' | 'all', round: number, enabled = 
   });
 }
 
+/** The works of the home's discovery card, from its call's answer. */
+export function discoveryCard(data: DiscoveryBody): Artwork[] {
+  return data.body.thumbnails.illust.map(normaliseWebThumbnail);
+}
+
+/** The home's discovery card's key (the server's render seeds it: app/server-routes.ts). */
+export function discoveryCardKey(mode: 'safe' | 'all') {
+  return ['discovery', 'card', mode] as const;
+}
+
 /** The home discovery card: 18 works (self-hosted mode only). */
 export function useDiscoveryCard(mode: 'safe' | 'all', enabled = true) {
   const api = useApi();
   return useQuery({
-    queryKey: ['discovery', 'card', mode],
+    queryKey: discoveryCardKey(mode),
     enabled,
     staleTime: 600_000,
     queryFn: async ({ signal }) =>
-      unwrap(
-        await api.web<DiscoveryBody>('discovery', { mode, limit: DISCOVERY_CARD_SIZE }, signal),
-      ).body.thumbnails.illust.map(normaliseWebThumbnail),
+      discoveryCard(
+        unwrap(
+          await api.web<DiscoveryBody>('discovery', { mode, limit: DISCOVERY_CARD_SIZE }, signal),
+        ),
+      ),
   });
 }
 

@@ -48,11 +48,16 @@ export function useTrendingTags() {
 
 export type WorkKind = 'illust' | 'manga';
 
+/** A home's recommended row's key (the server's render seeds it: app/server-routes.ts). */
+export function recommendedKey(kind: WorkKind) {
+  return ['recommended', kind] as const;
+}
+
 /** Recommended illustrations or manga, first page (the card row; self-hosted mode only). */
 export function useRecommended(kind: WorkKind, enabled = true) {
   const api = useApi();
   return useQuery({
-    queryKey: ['recommended', kind],
+    queryKey: recommendedKey(kind),
     staleTime: CACHE_TTL_SECONDS.recommendations * 1000,
     enabled,
     queryFn: async ({ signal }): Promise<Artwork[]> => {

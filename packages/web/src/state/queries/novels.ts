@@ -131,10 +131,13 @@ export function useNovelRankingHead(mode: string, date: string) {
 }
 
 /** Recommended novels, first page. */
+/** The novel home's recommended row's key (the server's render seeds it). */
+export const NOVEL_RECOMMENDED_KEY = ['novel-recommended'] as const;
+
 export function useRecommendedNovels(enabled = true) {
   const api = useApi();
   return useQuery({
-    queryKey: ['novel-recommended'],
+    queryKey: NOVEL_RECOMMENDED_KEY,
     staleTime: NOVEL_RECOMMENDED_STALE_MS,
     enabled,
     queryFn: async ({ signal }): Promise<Novel[]> =>

@@ -167,7 +167,8 @@ async function handle(
 /**
  * A www route's anonymous answer (no session), as the route answers it to a browser without one
  * and under the same cache key, with the seconds it stays fresh (0 for discovery's fresh set on
- * every call): for the server's own render of a page (routes/server-render.ts). Rejects on
+ * every call, unless `keep` names the seconds a copy of the reader's own keeps it): for the
+ * server's own render of a page (routes/server-render.ts). Rejects on
  * invalid params and on any answer the route would not send as it came (an upstream failure,
  * an error envelope).
  */
@@ -175,16 +176,20 @@ export async function readWebAnswer(
   deps: WebDeps,
   name: string,
   params: Record<string, unknown>,
-  options: { language?: string },
+  options: { language?: string; keep?: number },
 ): Promise<{ value: unknown; maxAge: number }> {
   const route = WEB_ROUTES[name];
   if (!route) throw new Error(`no www route ${name}`);
   const result = validate(route.fields, params);
   if ('issues' in result) throw new Error(`invalid arguments for ${name}`);
+  // a route that keeps nothing, read through a copy of the reader's own (`MirrorCall.keep`), under
+  // a key of its own: the route's calls still draw anew and never touch it
+  const ttl = route.ttl === 0 && options.keep ? options.keep : route.ttl;
+  const key = webCacheKey(name, result.args, options.language);
   const cached = await deps.cache.fetch(
-    webCacheKey(name, result.args, options.language),
-    route.ttl,
-    route.ttl === 0 ? 'bypass' : 'default',
+    ttl === route.ttl ? key : `${key}:kept`,
+    ttl,
+    ttl === 0 ? 'bypass' : 'default',
     async () => {
       const { res } = await load(deps, route, result.args, options.language, null);
       if (res.status >= 500 || res.status === 429) throw new WebUpstreamFailure(res);
