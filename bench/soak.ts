@@ -74,6 +74,7 @@ import {
   startRedis,
   type Instance,
 } from '@pv/server/instances';
+import { GC_PAUSE_BUCKETS_MS, type GcPauseStats } from '@pv/server/stats';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const WRK = process.env.WRK_PATH || '/usr/bin/wrk';
@@ -128,6 +129,11 @@ export interface SetupResult {
    * bytes the floor's bare server answers (`floor.bare_node_open`). The p99 goal's phase.
    */
   hits_open: PhaseResult;
+  /**
+   * The instances' garbage-collection pauses during `hits_open` (their `/api/stats`), summed:
+   * information, to tell a tail that collections make from one the machine makes.
+   */
+  hits_open_gc_pauses: ReturnType<typeof pausesBetween>;
   /** The cold keys, with every connection open first (unique-open.lua). */
   unique: PhaseResult;
   rss_mb: {
@@ -182,7 +188,42 @@ type MeasuredSetup = Omit<
 
 interface Stats {
   memory_mb: { rss: number; heap_used: number; external: number };
+  gc_pauses: GcPauseStats;
   parts: Record<string, { entries: number; bytes: number }>;
+}
+
+/** The garbage collector's pauses of every instance since their start, by instance. */
+async function gcPauses(instances: Instance[]): Promise<GcPauseStats[]> {
+  return Promise.all(
+    instances.map(
+      async (i) => ((await (await fetch(`${i.url}/api/stats`)).json()) as Stats).gc_pauses,
+    ),
+  );
+}
+
+/** One kind of pause over a phase: how many, their total, and how many in each length bucket. */
+export interface PhasePauses {
+  count: number;
+  total_ms: number;
+  /** Pauses up to each bound of `bucket_bounds_ms`, then the longer ones. */
+  buckets: number[];
+}
+
+/** What the instances' collectors paused during a phase, summed over the instances. */
+function pausesBetween(
+  before: GcPauseStats[],
+  after: GcPauseStats[],
+): { bucket_bounds_ms: readonly number[]; minor: PhasePauses; major: PhasePauses } {
+  const kind = (name: 'minor' | 'major'): PhasePauses => {
+    const delta = (pick: (s: GcPauseStats) => number) =>
+      after.reduce((n, s, i) => n + pick(s) - pick(before[i]!), 0);
+    return {
+      count: delta((s) => s[name].count),
+      total_ms: Number(delta((s) => s[name].total_ms).toFixed(1)),
+      buckets: after[0]![name].buckets.map((_, b) => delta((s) => s[name].buckets[b]!)),
+    };
+  };
+  return { bucket_bounds_ms: GC_PAUSE_BUCKETS_MS, minor: kind('minor'), major: kind('major') };
 }
 
 /** `/api/stats` of every instance (after a garbage collection if `collect`), summed. */
@@ -431,7 +472,9 @@ async function measureSetup(
       kind === 'instances'
         ? await wrkOpen(base, UPSTREAM_WARM_S, connections * 2, hitList)
         : undefined;
+    const pausesBefore = await gcPauses(instances);
     const hitsOpen = await wrkOpen(base, hitsS, connections, hitList);
+    const hitsOpenPauses = pausesBetween(pausesBefore, await gcPauses(instances));
     const uniquePhase = await wrkOpen(base, uniqueS, connections);
     clearInterval(sampler);
     peak = Math.max(peak, rss());
@@ -448,6 +491,7 @@ async function measureSetup(
       mix: mixPhase,
       mix_open: mixOpen,
       hits_open: hitsOpen,
+      hits_open_gc_pauses: hitsOpenPauses,
       ...(hitsWarmUp ? { hits_warm_up: hitsWarmUp } : {}),
       unique: uniquePhase,
       rss_mb: {
