@@ -123,6 +123,11 @@ function rowTitlesIn(root: string, testId: string): string[] {
   );
 }
 
+/** The `loading` of every picture in some markup, in order. */
+function loadingOf(markup: string): string[] {
+  return [...markup.matchAll(/<img [^>]*>/g)].map((m) => /loading="(\w+)"/.exec(m[0])?.[1] ?? '');
+}
+
 /** The page's data block, parsed. */
 function pageData(body: string) {
   const block = new RegExp(
@@ -1115,6 +1120,11 @@ describe('server rendering (SSR=1)', () => {
     )![0];
     expect(spotlights).toContain('data-testid="spotlight-row-item"');
     expect(spotlights).not.toContain('data-testid="row-loading"');
+    // in the first screen: the covers a 1440 px window shows load with the HTML
+    expect(loadingOf(spotlights)).toEqual([
+      ...Array<string>(5).fill('eager'),
+      ...Array<string>(loadingOf(spotlights).length - 5).fill('lazy'),
+    ]);
     expect(rootOf(home.body)).toMatch(/<input [^>]*placeholder=""[^>]*data-testid="home-search"/);
     const block = new RegExp(
       `<script type="application/json" id="${SERVER_DATA_ID}">([\\s\\S]*?)</script>`,
@@ -1243,6 +1253,17 @@ describe('server rendering (SSR=1)', () => {
       );
       expect(first.root).not.toContain(ADULT_TITLE);
       expectNoInjection(first.body);
+      // both rows are in the first screen: the pictures a 1440 px window shows of each load with
+      // the HTML (the row's first eight; the 'more' slide's behind it stay lazy)
+      for (const row of ['home-discovery', 'home-recommended']) {
+        const items = [
+          ...sectionOf(first.root, row).matchAll(
+            /data-testid="row-item"[^>]*>(?:<!-- -->)?<img [^>]*>/g,
+          ),
+        ].map((m) => /loading="(\w+)"/.exec(m[0])![1]);
+        expect(items.slice(0, 8), row).toEqual(Array(Math.min(8, items.length)).fill('eager'));
+        expect(items.slice(8), row).toEqual(Array(Math.max(0, items.length - 8)).fill('lazy'));
+      }
       // the same set in every render for a minute, while the route itself still draws anew
       expect(rowTitlesIn((await home()).root, 'home-discovery')).toEqual(
         rowTitlesIn(first.root, 'home-discovery'),

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { normaliseIllust, type RawIllust } from '@pv/core';
 import { galleryList, galleryOf } from '../../state/ui/gallery-list.ts';
-import { CardRow } from './CardRow.tsx';
+import { CardRow, FIRST_ROW_PICTURES, FIRST_SCREEN_ROW_PICTURES } from './CardRow.tsx';
 
 import detail from '../../../../../fixtures/v1_illust_detail__upbit_pixivpy__illust_detail.json';
 import { initEnglishI18n } from '../../test-i18n.ts';
@@ -28,6 +28,42 @@ function Opened() {
 }
 
 describe('CardRow', () => {
+  it('loads a first row’s pictures with the page, a first-screen row’s first eight, another’s once in view', () => {
+    const loading = (props: { first?: boolean; inFirstScreen?: boolean }) => {
+      render(
+        <MemoryRouter>
+          <CardRow
+            title="Row"
+            items={works}
+            loading={false}
+            error={false}
+            testId="row"
+            {...props}
+          />
+        </MemoryRouter>,
+      );
+      const imgs = screen.getAllByTestId('row-item').map((item) => item.querySelector('img')!);
+      const shown = imgs.map((img) => [
+        img.getAttribute('loading'),
+        img.getAttribute('fetchpriority'),
+      ]);
+      cleanup();
+      return shown;
+    };
+    const first = loading({ first: true });
+    expect(first.map(([l]) => l)).toEqual(Array(10).fill('eager'));
+    expect(first.map(([, p]) => p)).toEqual([
+      ...Array<string>(FIRST_ROW_PICTURES).fill('high'),
+      ...Array<null>(10 - FIRST_ROW_PICTURES).fill(null),
+    ]);
+    expect(FIRST_SCREEN_ROW_PICTURES).toBe(8);
+    expect(loading({ inFirstScreen: true })).toEqual([
+      ...Array(FIRST_SCREEN_ROW_PICTURES).fill(['eager', null]),
+      ...Array(10 - FIRST_SCREEN_ROW_PICTURES).fill(['lazy', null]),
+    ]);
+    expect(loading({})).toEqual(Array(10).fill(['lazy', null]));
+  });
+
   it('opens a work with the row as its list: the artwork page knows its neighbours', () => {
     render(
       <MemoryRouter>

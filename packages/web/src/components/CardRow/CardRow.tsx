@@ -29,6 +29,13 @@ export interface CardRowProps {
    * server-rendered page, with a preload in its markup), not once laid out in view.
    */
   first?: boolean;
+  /**
+   * A row in the page's first screen below the first (the illust and manga homes' rows above
+   * their random feed, each in view without a scroll on a 390 px phone and at 1440 px): its first
+   * FIRST_SCREEN_ROW_PICTURES pictures load with the HTML, at the browser's priority. Lazy, they
+   * started only once the page was laid out (a picture in the first screen never gains by it).
+   */
+  inFirstScreen?: boolean;
 }
 
 /**
@@ -37,6 +44,12 @@ export interface CardRowProps {
  * browser's priority; the browser's lazy loading would start them only after the page's load.
  */
 export const FIRST_ROW_PICTURES = 3;
+
+/**
+ * The pictures of a row in the first screen that load with the HTML: the cards a 1440 px window
+ * shows of it (a phone's lazy loading starts about as many: its margin reaches past its three).
+ */
+export const FIRST_SCREEN_ROW_PICTURES = 8;
 
 /** A home card: a titled row of 10 works and a 'more' slide whose background uses items 10–15. */
 export function CardRow({
@@ -50,6 +63,7 @@ export function CardRow({
   imageProxy,
   testId,
   first = false,
+  inFirstScreen = false,
 }: CardRowProps) {
   const { t } = useTranslation();
   const { shown, more } = moreItems
@@ -86,7 +100,9 @@ export function CardRow({
               <img
                 src={toProxiedImageUrl(a.images[0]?.s ?? a.thumbnail, imageProxy)}
                 alt=""
-                loading={first ? 'eager' : 'lazy'}
+                loading={
+                  first || (inFirstScreen && i < FIRST_SCREEN_ROW_PICTURES) ? 'eager' : 'lazy'
+                }
                 fetchPriority={first && i < FIRST_ROW_PICTURES ? 'high' : undefined}
                 decoding="async"
               />

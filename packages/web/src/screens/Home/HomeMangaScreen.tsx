@@ -65,6 +65,7 @@ export default function HomeMangaScreen() {
             {...recommendedRow}
             imageProxy={imageProxy}
             testId="home-recommended"
+            inFirstScreen
           />
           <LatestOnDemand
             title={t('home.latest_manga')}

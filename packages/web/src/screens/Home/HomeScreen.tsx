@@ -84,6 +84,7 @@ export default function HomeScreen() {
           {...discoveryRow}
           imageProxy={imageProxy}
           testId="home-discovery"
+          inFirstScreen
         />
       )}
       {sections && (
@@ -95,6 +96,7 @@ export default function HomeScreen() {
             {...recommendedRow}
             imageProxy={imageProxy}
             testId="home-recommended"
+            inFirstScreen
           />
           <LatestOnDemand
             title={t('home.latest')}

@@ -9,6 +9,12 @@ import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 import styles from './Home.module.css';
 import { RowScroller } from '../../components/CardRow/RowScroller.tsx';
 
+/**
+ * The articles whose covers load with the HTML: the row is in the home's first screen, and a
+ * 1440 px window shows five (lazy, they started only once the page was laid out).
+ */
+export const FIRST_SCREEN_ARTICLES = 5;
+
 /** Below this width a spotlight opens as an article (the mobile detail screen). */
 const NARROW_QUERY = '(max-width: 767px)';
 
@@ -45,14 +51,18 @@ export function SpotlightRow({ imageProxy }: { imageProxy?: string }) {
         <p className={rowStyles.state}>{t('common.no_data')}</p>
       ) : (
         <RowScroller className={rowStyles.row}>
-          {articles.map((a) => (
+          {articles.map((a, i) => (
             <Link
               key={a.id}
               to={spotlightHref(a.id, narrow)}
               className={styles.spotlightItem}
               data-testid="spotlight-row-item"
             >
-              <img src={toProxiedImageUrl(a.cover, imageProxy)} alt="" loading="lazy" />
+              <img
+                src={toProxiedImageUrl(a.cover, imageProxy)}
+                alt=""
+                loading={i < FIRST_SCREEN_ARTICLES ? 'eager' : 'lazy'}
+              />
               <span>{a.title}</span>
             </Link>
           ))}
