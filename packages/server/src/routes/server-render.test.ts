@@ -123,6 +123,13 @@ function rowTitlesIn(root: string, testId: string): string[] {
   );
 }
 
+/** The pictures (`<img>` tags) of a home row's cards, in order. */
+function rowPictures(root: string, testId: string): string[] {
+  return [
+    ...sectionOf(root, testId).matchAll(/data-testid="row-item"[^>]*>(?:<!-- -->)?<img [^>]*>/g),
+  ].map((m) => m[0]);
+}
+
 /** The `loading` of every picture in some markup, in order. */
 function loadingOf(markup: string): string[] {
   return [...markup.matchAll(/<img [^>]*>/g)].map((m) => /loading="(\w+)"/.exec(m[0])?.[1] ?? '');
@@ -1079,11 +1086,7 @@ describe('server rendering (SSR=1)', () => {
       // (a 1440 px window shows eight; the head's own picks, from the same answer cached now, go)
       const high = [...root!.matchAll(/<img [^>]*src="([^"]+)"[^>]*fetchPriority="high"/g)];
       expect(high).toHaveLength(3);
-      const row = [
-        ...sectionOf(root!, 'home-ranking').matchAll(
-          /data-testid="row-item"[^>]*>(?:<!-- -->)?<img [^>]*>/g,
-        ),
-      ].map((m) => m[0]);
+      const row = rowPictures(root!, 'home-ranking');
       expect(
         row.map((img) => /loading="(\w+)"/.exec(img)![1]),
         home.path,
@@ -1115,9 +1118,7 @@ describe('server rendering (SSR=1)', () => {
     const home = await t.app.inject({ url: '/', headers: PAGE });
     expect(rootOf(home.body)).not.toContain(MANGA_TITLE);
     // pixivision's row under the ranking, in the interface's language (an optional part)
-    const spotlights = /data-testid="home-spotlights"[\s\S]*?<\/section>/.exec(
-      rootOf(home.body)!,
-    )![0];
+    const spotlights = sectionOf(rootOf(home.body)!, 'home-spotlights');
     expect(spotlights).toContain('data-testid="spotlight-row-item"');
     expect(spotlights).not.toContain('data-testid="row-loading"');
     // in the first screen: the covers a 1440 px window shows load with the HTML
@@ -1146,9 +1147,9 @@ describe('server rendering (SSR=1)', () => {
     expect(rootOf(withoutRow.body), 'rendered without pixivision').toContain(
       'data-testid="home-ranking"',
     );
-    expect(
-      /data-testid="home-spotlights"[\s\S]*?<\/section>/.exec(rootOf(withoutRow.body)!)![0],
-    ).toContain('data-testid="row-loading"');
+    expect(sectionOf(rootOf(withoutRow.body)!, 'home-spotlights')).toContain(
+      'data-testid="row-loading"',
+    );
     // the manga home shows its manga
     expect(rootOf((await t.app.inject({ url: '/home_manga', headers: PAGE })).body)).toContain(
       MANGA_TITLE,
@@ -1256,11 +1257,7 @@ describe('server rendering (SSR=1)', () => {
       // both rows are in the first screen: the pictures a 1440 px window shows of each load with
       // the HTML (the row's first eight; the 'more' slide's behind it stay lazy)
       for (const row of ['home-discovery', 'home-recommended']) {
-        const items = [
-          ...sectionOf(first.root, row).matchAll(
-            /data-testid="row-item"[^>]*>(?:<!-- -->)?<img [^>]*>/g,
-          ),
-        ].map((m) => /loading="(\w+)"/.exec(m[0])![1]);
+        const items = rowPictures(first.root, row).map((img) => /loading="(\w+)"/.exec(img)![1]);
         expect(items.slice(0, 8), row).toEqual(Array(Math.min(8, items.length)).fill('eager'));
         expect(items.slice(8), row).toEqual(Array(Math.max(0, items.length - 8)).fill('lazy'));
       }
