@@ -13,13 +13,15 @@ test('the app ships React Router’s production build, without its development w
   request,
 }) => {
   // React Router 7 exports its development build in every mode; vite.config.ts picks the other.
-  // (a page the server rendered preloads its scripts and runs them after its first frame)
+  // (a page the server rendered names its scripts in a data block and adds them after its first
+  // frame: server app-start.ts)
   const html = await (await request.get('/')).text();
+  const named = /<script type="application\/json" id="pv-start">([^<]*)<\/script>/.exec(html);
+  const start = named ? (JSON.parse(named[1]!) as { scripts: string[]; modules: string[] }) : null;
   const scripts = [
-    ...html.matchAll(
-      /<(?:script[^>]*\bsrc|link[^>]*rel="(?:modulepreload|preload" as="script)"[^>]*\bhref)="([^"]+)"/g,
-    ),
-  ].map((m) => m[1]!);
+    ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
+    ...(start ? [...start.scripts, ...start.modules] : []),
+  ];
   expect(scripts.length).toBeGreaterThan(1);
   const code = (await Promise.all(scripts.map(async (s) => (await request.get(s)).text()))).join(
     '\n',

@@ -77,7 +77,7 @@ function domFindings(page: Page): Promise<string[]> {
       const executable = /^(javascript|vbscript|data:text\/html)/;
       const blocks = document.querySelectorAll('script[type="application/json"]');
       const ownBlocks = document.querySelectorAll(
-        'body > script#pv-server-data[type="application/json"], head > script#pv-config[type="application/json"]',
+        'body > script#pv-server-data[type="application/json"], head > script:is(#pv-config, #pv-start)[type="application/json"]',
       );
       for (const el of Array.from(document.querySelectorAll('*'))) {
         const tag = el.tagName.toLowerCase();
@@ -86,12 +86,13 @@ function domFindings(page: Page): Promise<string[]> {
         if (tag === 'meta' && el.getAttribute('http-equiv')) bad.push('<meta http-equiv>');
         // the page's data blocks are JSON, never run: a server-rendered page's first data (issue
         // 33), which may hold hostile text, but only as one whole JSON value, in the body; the
-        // server's config, in the head. One of each at most, nothing else of their type.
+        // server's config and the app's script paths (server routes/app-start.ts), in the head.
+        // One of each at most, nothing else of their type.
         const dataBlock =
           tag === 'script' &&
-          ['pv-server-data', 'pv-config'].includes(el.id) &&
+          ['pv-server-data', 'pv-config', 'pv-start'].includes(el.id) &&
           el.getAttribute('type') === 'application/json' &&
-          el.parentElement === (el.id === 'pv-config' ? document.head : document.body) &&
+          el.parentElement === (el.id === 'pv-server-data' ? document.body : document.head) &&
           blocks.length === ownBlocks.length &&
           document.querySelectorAll(`script#${el.id}`).length === 1 &&
           (() => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  APP_START_ATTRIBUTE,
   APP_START_ELEMENT,
+  APP_START_ID,
   APP_START_SCRIPT,
   startAfterFirstPaint,
 } from './app-start.ts';
@@ -13,16 +13,22 @@ const PAGE =
   '<body><div id="root"><p>rendered</p></div></body></html>';
 
 describe('a rendered page starts the app after its first frame', () => {
-  it('preloads the entry scripts in order, marked, and the module preloads as plain preloads', () => {
+  it('fetches nothing of the app with the page: its scripts are named in a data block, in order', () => {
     const page = startAfterFirstPaint(PAGE);
     expect(page).toBe(
       '<html><head>' +
-        `<link rel="preload" as="script" crossorigin href="/assets/runtime-1.js" ${APP_START_ATTRIBUTE}>` +
-        `<link rel="preload" as="script" crossorigin href="/assets/index-1.js" ${APP_START_ATTRIBUTE}>` +
-        '<link rel="preload" as="script" crossorigin href="/assets/Rank-1.js">' +
-        `${APP_START_ELEMENT}</head>` +
+        `<script type="application/json" id="${APP_START_ID}">` +
+        '{"scripts":["/assets/runtime-1.js","/assets/index-1.js"],"modules":["/assets/Rank-1.js"]}' +
+        `</script>${APP_START_ELEMENT}</head>` +
         '<body><div id="root"><p>rendered</p></div></body></html>',
     );
+    expect(page).not.toMatch(/rel="(module)?preload"|<script[^>]*\bsrc=/);
+  });
+
+  it('escapes `<` in the block (a path is the build’s, but a block never closes early)', () => {
+    const page = startAfterFirstPaint(PAGE.replace('/assets/Rank-1.js', '/assets/</script>.js'));
+    const block = /<script type="application\/json" id="pv-start">([^<]*)<\/script>/.exec(page);
+    expect(JSON.parse(block![1]!).modules).toEqual(['/assets/</script>.js']);
   });
 
   it('leaves a page without a module script as it is (nothing would start its app)', () => {
@@ -43,28 +49,37 @@ describe('a rendered page starts the app after its first frame', () => {
 describe('the start script', () => {
   /**
    * APP_START_SCRIPT run against a document as small as it needs: a page still parsing, with the
-   * two entry preloads, in a tab `visibility` as given; frames and timers run when told.
+   * data block of two entries and one module, in a tab `visibility` as given; frames and timers
+   * run when told.
    */
   function run(visibility: 'visible' | 'hidden') {
     const listeners = new Map<string, (() => void)[]>();
     const frames: (() => void)[] = [];
     const timers: (() => void)[] = [];
-    const added: { type?: string; crossOrigin?: string; async?: boolean; src?: string }[] = [];
+    const added: {
+      tag: string;
+      type?: string;
+      crossOrigin?: string;
+      async?: boolean;
+      src?: string;
+      rel?: string;
+      href?: string;
+    }[] = [];
     const doc = {
       readyState: 'loading',
       visibilityState: visibility,
       addEventListener: (type: string, listener: () => void) =>
         listeners.set(type, [...(listeners.get(type) ?? []), listener]),
-      querySelectorAll: (selector: string) => {
-        expect(selector).toBe(`link[${APP_START_ATTRIBUTE}]`);
-        return ['/assets/runtime-1.js', '/assets/index-1.js'].map((href) => ({
-          getAttribute: (name: string) => (name === 'href' ? href : null),
-        }));
-      },
-      createElement: (tag: string) => {
-        expect(tag).toBe('script');
-        return {};
-      },
+      getElementById: (id: string) =>
+        id === APP_START_ID
+          ? {
+              textContent: JSON.stringify({
+                scripts: ['/assets/runtime-1.js', '/assets/index-1.js'],
+                modules: ['/assets/Rank-1.js'],
+              }),
+            }
+          : null,
+      createElement: (tag: string) => ({ tag }),
       head: { appendChild: (el: (typeof added)[number]) => added.push({ ...el }) },
     };
     const dispatch = (type: string) => listeners.get(type)?.forEach((listener) => listener());
@@ -82,12 +97,15 @@ describe('the start script', () => {
       timers: () => flush(timers),
     };
   }
+  const script = (src: string) =>
+    ({ tag: 'script', type: 'module', crossOrigin: 'anonymous', async: false, src }) as const;
   const ENTRY = [
-    { type: 'module', crossOrigin: 'anonymous', async: false, src: '/assets/runtime-1.js' },
-    { type: 'module', crossOrigin: 'anonymous', async: false, src: '/assets/index-1.js' },
+    script('/assets/runtime-1.js'),
+    script('/assets/index-1.js'),
+    { tag: 'link', rel: 'modulepreload', crossOrigin: 'anonymous', href: '/assets/Rank-1.js' },
   ];
 
-  it('adds the entry scripts, in order, once the parsed page has had a frame', () => {
+  it('adds the entry scripts in order and the module preloads once the parsed page has had a frame', () => {
     const page = run('visible');
     // still parsing: nothing
     page.frame();

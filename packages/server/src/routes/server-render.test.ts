@@ -33,7 +33,7 @@ import {
   type SpotlightDetail,
   type SpotlightList,
 } from '@pv/core';
-import { APP_START_ATTRIBUTE, APP_START_HASH, APP_START_SCRIPT } from './app-start.ts';
+import { APP_START_HASH, APP_START_ID, APP_START_SCRIPT } from './app-start.ts';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps.ts';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
 import {
@@ -302,12 +302,15 @@ describe('server rendering (SSR=1)', () => {
     expect(APP_START_HASH).toBe(
       `sha256-${createHash('sha256').update(inline[1]![1]!).digest('base64')}`,
     );
-    // the app's entry is preloaded, marked for the start script, not run by the parser; no
-    // module preload either (compiled as it comes: before the first paint); the shell keeps both
-    expect(html).toContain(
-      `<link rel="preload" as="script" crossorigin href="/assets/index-abc123.js" ${APP_START_ATTRIBUTE}>`,
+    // the app's entry is named for the start script, neither run by the parser nor fetched with
+    // the page; no preload of a script either (app-start.ts); the shell keeps its scripts
+    const start = new RegExp(
+      `<script type="application/json" id="${APP_START_ID}">([^<]*)</script>`,
     );
-    expect(html).not.toMatch(/<script[^>]*\bsrc=|rel="modulepreload"/);
+    expect(JSON.parse(start.exec(html)![1]!)).toMatchObject({
+      scripts: ['/assets/index-abc123.js'],
+    });
+    expect(html).not.toMatch(/<script[^>]*\bsrc=|rel="modulepreload"|as="script"/);
     expect(shell.body).toContain(
       '<script type="module" crossorigin src="/assets/index-abc123.js"></script>',
     );
