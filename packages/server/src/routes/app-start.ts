@@ -27,6 +27,7 @@
  * as they are: it has nothing to show before them.
  */
 import { createHash } from 'node:crypto';
+import { jsonForScript } from './json-for-script.ts';
 
 /** The id of the data block that names the app's scripts in a rendered page. */
 export const APP_START_ID = 'pv-start';
@@ -75,8 +76,7 @@ export function startAfterFirstPaint(html: string): string {
     .replace(MODULE_SCRIPT, (_, src: string) => (named.scripts.push(src), ''))
     .replace(MODULE_PRELOAD, (_, href: string) => (named.modules.push(href), ''));
   if (named.scripts.length === 0) return html;
-  // the build's own paths; `<` escaped all the same, as in every data block
-  const json = JSON.stringify(named).replace(/</g, '\\u003c');
-  const block = `<script type="application/json" id="${APP_START_ID}">${json}</script>`;
+  // the build's own paths, escaped all the same, as every data block is
+  const block = `<script type="application/json" id="${APP_START_ID}">${jsonForScript(named)}</script>`;
   return `${rest}${block}${APP_START_ELEMENT}${html.slice(end)}`;
 }

@@ -41,9 +41,9 @@ import {
   SERVER_BUNDLE,
   SERVER_DATA_ID,
   insertRendered,
-  jsonForScript,
   screenAssets,
 } from './server-render.ts';
+import { jsonForScript } from './json-for-script.ts';
 
 const WEB = join(dirname(fileURLToPath(import.meta.url)), '../../../web');
 const ADULT_TITLE = 'An adult work';

@@ -32,6 +32,7 @@ import { firstPaintOf, renderViewOf, type RenderView } from './first-paint.ts';
 import { escapeMarkup } from './share/public-url.ts';
 import { CriticalCss } from './critical-css.ts';
 import { styleHash } from '../plugins/security.ts';
+import { jsonForScript } from './json-for-script.ts';
 
 /** The web bundle's exports (packages/web src/entry-server.tsx). */
 interface RenderModule {
@@ -110,19 +111,6 @@ export const SERVER_BUNDLE = 'server/entry-server.js';
 
 /** The id of the data block (packages/web src/app/server-render.ts SERVER_DATA_ID). */
 export const SERVER_DATA_ID = 'pv-server-data';
-
-/**
- * JSON that is safe inside `<script type="application/json">`: no `<` (so no `</script>` or
- * `<!--`), `>` or `&`, and no U+2028/U+2029; JSON.parse reads the same value back.
- */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
 
 /** Whether the browser says it is a phone (client hint, else its user agent). */
 export function mobileBrowser(req: FastifyRequest): boolean {

@@ -11,7 +11,8 @@ import { assetRoutes } from './assets.ts';
 import { APP_START_HASH, startAfterFirstPaint } from './app-start.ts';
 import { EARLY_TAPS_ELEMENT, EARLY_TAPS_HASH } from './early-taps.ts';
 import { paintPage } from './first-paint.ts';
-import { insertRendered, jsonForScript, type PageRenderer } from './server-render.ts';
+import { insertRendered, type PageRenderer } from './server-render.ts';
+import { jsonForScript } from './json-for-script.ts';
 
 /**
  * Adds markup to the `<head>` of the shell served for one page request (link-preview meta,
