@@ -79,8 +79,12 @@ const nodeStoreHeader = (ServerResponse.prototype as unknown as Partial<StoresHe
 export class HitResponse<
   Request extends IncomingMessage = IncomingMessage,
 > extends ServerResponse<Request> {
-  /** `name: value\r\n` lines, each checked as `setHeader` checks it. */
-  declare headerLines: string | undefined;
+  /**
+   * `name: value\r\n` lines, each checked as `setHeader` checks it. A field with a value, not a
+   * `declare`: without a field of its own the class, as tsx compiles it, is one V8 kept failing
+   * to optimise (hit-response-opt.test.ts says when), and every answer the server gives is one.
+   */
+  headerLines: string | undefined = undefined;
   static readonly supported = typeof nodeStoreHeader === 'function' && nodeStoreHeader.length === 2;
 }
 if (HitResponse.supported)
