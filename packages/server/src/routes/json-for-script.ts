@@ -1,6 +1,7 @@
 /**
- * JSON that is safe inside `<script type="application/json">`: no `<` (so no `</script>` or
- * `<!--`), `>` or `&`, and no U+2028/U+2029; JSON.parse reads the same value back.
+ * JSON that is safe inside a `<script>` element (a `type="application/json"` data block, or a
+ * literal in an inline script): no `<` (so no `</script>` or `<!--`), `>` or `&`, and no
+ * U+2028/U+2029; JSON.parse (or the script) reads the same value back.
  */
 export function jsonForScript(value: unknown): string {
   return JSON.stringify(value)

@@ -14,6 +14,7 @@ import { keepOwnPolicy } from '../../../plugins/security.ts';
 import { escapeHtml, readNovel, type Block, type NovelDocument } from './novel-html.ts';
 import { loadNovel, refusalOf } from './translate.ts';
 import type { TranslateConfig } from './translate-services.ts';
+import { jsonForScript } from '../../json-for-script.ts';
 
 /** The SDK's file on its host (TranslateHosts.immersive). */
 export const IMMERSIVE_SDK_FILE = '/immersive-translate-sdk-latest.js';
@@ -41,7 +42,8 @@ function blockHtml(block: Block, doc: NovelDocument): string {
 
 export function immersivePage(title: string, text: string, sdkUrl: string, nonce: string) {
   const doc = readNovel(text);
-  const config = JSON.stringify({ pageRule: { selectors: SELECTORS } }).replace(/</g, '\\u003c');
+  // JSON escaped as the app's data blocks are: nothing in it can end the script early
+  const config = jsonForScript({ pageRule: { selectors: SELECTORS } });
   return (
     '<!doctype html><html lang="ja"><head><meta charset="utf-8">' +
     '<meta name="viewport" content="width=device-width, initial-scale=1">' +
