@@ -1,0 +1,302 @@
+/**
+ * A probe for first-paint work (issue 33), not a benchmark with goals: it compares edited copies
+ * of one rendered page with the page itself and with the first-card limit page, in the first-card
+ * benchmark's conditions (Debian's Chromium, 4× CPU throttle, a fresh context a run, the same
+ * viewports and recorder), the contenders alternating, and prints medians.
+ *
+ *   node --import tsx bench/firstcard-variants.ts --page /rank/daily --viewport mobile \
+ *     --variant no-image-preloads --variant strip-all --runs 24
+ *
+ * It starts the app as the benchmarks do (or uses `--app http://127.0.0.1:PORT`), fetches the
+ * page's HTML as the viewport's browser would get it, and serves from a proxy on a port of its own:
+ * `as-is` (that HTML, unchanged), each variant (a built-in edit below, or every `*.html` in
+ * `--dir`), and the limit page built from what the app showed (firstcard-limit.ts); every other
+ * path goes to the app. All of them carry the page's own headers except its CSP (a changed
+ * `<style>` or script would no longer match its hash, and the page would look or behave
+ * otherwise), so `as-is` is the baseline a variant is compared with. `--save DIR` writes the
+ * page's HTML (`as-is.html`) and the limit page (`limit.html`) there, to edit by hand.
+ *
+ * These machines are noisy: a variant's median moved 50–80 ms between runs of 12 (stop 58), so
+ * compare within one run, with 16–24 runs a contender, and repeat a result before building on it.
+ * `--trace` adds, from a Chromium trace of every run, the main thread's busy, parse, style and
+ * layout times before the first contentful paint (the trace slows the page: compare traced runs
+ * with traced runs only).
+ */
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createServer, request, type IncomingHttpHeaders } from 'node:http';
+import { join, basename } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium, type Browser } from 'playwright-core';
+import { startApp } from './app.ts';
+import { limitHtml } from './firstcard-limit.ts';
+import { HARVEST, READ, RECORD, type Harvest, type PageFigures } from './firstcard-page.ts';
+import { CPU_THROTTLE, VIEWPORTS } from './firstcard.ts';
+import { mainThreadBeforeFcp, type MainThread } from './firstcard-trace.ts';
+
+/** Built-in edits of the page's HTML; each must change it (or the probe stops). */
+export const EDITS: Record<string, (html: string) => string> = {
+  /** React's (and the head's) `<link rel="preload" as="image">`: the `<img>`s are in the page. */
+  'no-image-preloads': (html) => html.replace(/<link rel="preload" as="image"[^>]*>/g, ''),
+  /** The dehydrated queries the app hydrates from. */
+  'no-data-block': (html) =>
+    html.replace(/<script type="application\/json" id="pv-server-data">[\s\S]*?<\/script>/, ''),
+  /** The inline scripts (tap queue, start), not the JSON blocks. */
+  'no-inline-scripts': (html) => html.replace(/<script>[\s\S]*?<\/script>/g, ''),
+  /** The inline stylesheet (unstyled: what the document alone costs). */
+  'no-style': (html) => html.replace(/<style>[\s\S]*?<\/style>/g, ''),
+  /** Every lazy picture eager (as the limit page's are). */
+  'all-eager': (html) => html.replaceAll('loading="lazy"', 'loading="eager"'),
+  /** Closed dialogs (a top bar's confirmation) and their `autofocus`. */
+  'no-dialogs': (html) => html.replace(/<dialog[\s\S]*?<\/dialog>/g, ''),
+  /** Everything above but the style and the lazy pictures: the markup and its stylesheet alone. */
+  'strip-all': (html) =>
+    EDITS['no-dialogs']!(
+      EDITS['no-inline-scripts']!(
+        EDITS['no-data-block']!(
+          html
+            .replace(/<script type="application\/json"[^>]*>[\s\S]*?<\/script>/g, '')
+            .replace(/<link rel="preload"[^>]*>/g, ''),
+        ),
+      ),
+    ),
+};
+
+const { values } = parseArgs({
+  options: {
+    page: { type: 'string', default: '/rank/daily' },
+    viewport: { type: 'string', default: 'desktop' },
+    variant: { type: 'string', multiple: true, default: [] },
+    dir: { type: 'string' },
+    save: { type: 'string' },
+    runs: { type: 'string', default: '16' },
+    /** The card whose load is reported as `nth_card` (default: the limit's count, at most 30). */
+    cards: { type: 'string' },
+    app: { type: 'string' },
+    trace: { type: 'boolean', default: false },
+    out: { type: 'string', default: 'bench/results/firstcard-variants.json' },
+  },
+});
+
+const viewport = values.viewport as keyof typeof VIEWPORTS;
+if (!(viewport in VIEWPORTS)) throw new Error(`--viewport: ${Object.keys(VIEWPORTS).join(' or ')}`);
+const unknownEdits = values.variant.filter((name) => !(name in EDITS));
+if (unknownEdits.length > 0)
+  throw new Error(`unknown variant ${unknownEdits.join(', ')}: ${Object.keys(EDITS).join(', ')}`);
+const RUNS = Number(values.runs);
+const APP_PORT = 18_150;
+const PROXY_PORT = 18_151;
+const TIMEOUT_MS = 30_000;
+
+const appServer = values.app ? null : await startApp(APP_PORT);
+const app = values.app ?? `http://127.0.0.1:${APP_PORT}`;
+const proxyBase = `http://127.0.0.1:${PROXY_PORT}`;
+
+/** The page as the viewport's browser gets it: its HTML (uncompressed) and headers. */
+async function fetchPage(): Promise<{ html: string; headers: IncomingHttpHeaders }> {
+  const options = VIEWPORTS[viewport];
+  const headers: Record<string, string> = {
+    'accept-language': 'en-US,en;q=0.9',
+    accept: 'text/html',
+    ...('extraHTTPHeaders' in options ? options.extraHTTPHeaders : {}),
+    ...('userAgent' in options ? { 'user-agent': options.userAgent } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    request(`${app}${values.page}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({ html: Buffer.concat(chunks).toString('utf8'), headers: res.headers })
+          : reject(new Error(`${values.page}: ${res.statusCode}`)),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const page = await fetchPage();
+if (values.save) {
+  mkdirSync(values.save, { recursive: true });
+  writeFileSync(join(values.save, 'as-is.html'), page.html);
+  console.log(`wrote ${join(values.save, 'as-is.html')}`);
+}
+const pageHeaders = { ...page.headers };
+for (const name of ['content-security-policy', 'content-length', 'content-encoding', 'date'])
+  delete pageHeaders[name];
+
+/** Served by the proxy: path → HTML. */
+const served = new Map<string, string>();
+const contenders: { name: string; path: string }[] = [];
+const serve = (name: string, html: string) => {
+  const path = `/__variant/${encodeURIComponent(name)}`;
+  served.set(path, html);
+  contenders.push({ name, path });
+};
+serve('as-is', page.html);
+for (const name of values.variant) {
+  const html = EDITS[name]!(page.html);
+  if (html === page.html) throw new Error(`variant ${name} does not change ${values.page}`);
+  serve(name, html);
+}
+if (values.dir)
+  for (const file of readdirSync(values.dir).filter((f) => f.endsWith('.html')))
+    serve(basename(file, '.html'), readFileSync(join(values.dir, file), 'utf8'));
+
+const proxy = createServer((req, res) => {
+  const html = served.get(req.url ?? '');
+  if (html !== undefined) {
+    res.writeHead(200, { ...pageHeaders, 'cache-control': 'no-store' });
+    res.end(html);
+    return;
+  }
+  const upstream = request(
+    `${app}${req.url}`,
+    { method: req.method, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+});
+await new Promise<void>((resolve) => proxy.listen(PROXY_PORT, '127.0.0.1', resolve));
+
+/**
+ * In the page: when the parser inserted the first card's (or the artwork's) `<img>`, as a mutation
+ * callback sees it (at the end of the parser's task that inserted it).
+ */
+const INSERTED = `(() => {
+  const seen = (window.__inserted = { at: null });
+  const found = () => document.querySelector('[data-testid="artwork-card"] img, [data-testid="row-item"] img, [data-testid="artwork-picture"] img');
+  const watch = new MutationObserver(() => {
+    if (found()) { seen.at = performance.now(); watch.disconnect(); }
+  });
+  watch.observe(document, { childList: true, subtree: true });
+})()`;
+
+async function open(browser: Browser) {
+  const context = await browser.newContext(VIEWPORTS[viewport]);
+  const tab = await context.newPage();
+  await tab.addInitScript({ content: RECORD(false) });
+  await tab.addInitScript({ content: INSERTED });
+  const cdp = await context.newCDPSession(tab);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+  return { context, tab };
+}
+
+interface Figures {
+  fcp: number | null;
+  first_card: number | null;
+  nth_card: number | null;
+  first_card_inserted: number | null;
+  dom_interactive: number | null;
+  html_arrived: number | null;
+  trace?: MainThread;
+}
+
+async function run(browser: Browser, path: string, cards: number): Promise<Figures> {
+  const { context, tab } = await open(browser);
+  try {
+    if (values.trace)
+      await browser.startTracing(tab, {
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'loading',
+          'blink',
+          'blink.user_timing',
+          'toplevel',
+        ],
+      });
+    await tab.goto(`${proxyBase}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await tab
+      .waitForFunction(
+        (n) => {
+          const seen = (
+            globalThis as unknown as { __firstcard?: { fcp: number | null; loads: unknown[] } }
+          ).__firstcard;
+          return !!seen && seen.fcp !== null && seen.loads.length >= n;
+        },
+        cards,
+        { timeout: TIMEOUT_MS },
+      )
+      .catch(() => undefined);
+    const figures = (await tab.evaluate(READ('cards'))) as PageFigures;
+    const extra = (await tab.evaluate(`(() => ({
+      inserted: window.__inserted.at,
+      interactive: performance.getEntriesByType('navigation')[0]?.domInteractive ?? null,
+    }))()`)) as { inserted: number | null; interactive: number | null };
+    const trace = values.trace ? mainThreadBeforeFcp(await browser.stopTracing()) : undefined;
+    const round = (n: number | null | undefined) => (n == null ? null : Math.round(n));
+    return {
+      fcp: figures.first_contentful_paint_ms,
+      first_card: figures.loads[0]?.at ?? null,
+      nth_card: figures.loads[cards - 1]?.at ?? null,
+      first_card_inserted: round(extra.inserted),
+      dom_interactive: round(extra.interactive),
+      html_arrived: figures.html_arrived_ms,
+      ...(trace ? { trace } : {}),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: (number | null)[]) => {
+  const sorted = xs.filter((x): x is number => x !== null).sort((a, b) => a - b);
+  return sorted.length === 0 ? null : sorted[Math.floor(sorted.length / 2)]!;
+};
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  // the limit page: what the app showed once it had taken over and its pictures had come
+  const { context, tab } = await open(browser);
+  await tab.goto(`${proxyBase}${values.page}`, { waitUntil: 'load', timeout: TIMEOUT_MS });
+  await tab.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: TIMEOUT_MS });
+  await tab.waitForLoadState('networkidle');
+  const shown = (await tab.evaluate(HARVEST)) as Harvest;
+  await context.close();
+  serve('limit', limitHtml(shown));
+  if (values.save) writeFileSync(join(values.save, 'limit.html'), limitHtml(shown));
+  const cards = Math.max(1, Number(values.cards ?? shown.pictures.length));
+  console.log(
+    `${values.page} (${viewport}): ${contenders.map((c) => c.name).join(', ')}; the nth card is the ${cards}th; ${RUNS} runs each`,
+  );
+  for (const c of contenders) await run(browser, c.path, cards); // warm the server and caches
+  const runs = new Map<string, Figures[]>(contenders.map((c) => [c.name, []]));
+  for (let i = 0; i < RUNS; i++)
+    for (const c of contenders) runs.get(c.name)!.push(await run(browser, c.path, cards));
+  const table: Record<string, Record<string, number | null>> = {};
+  for (const [name, list] of runs) {
+    const row: Record<string, number | null> = {};
+    for (const key of [
+      'fcp',
+      'first_card',
+      'nth_card',
+      'first_card_inserted',
+      'dom_interactive',
+      'html_arrived',
+    ] as const)
+      row[key] = median(list.map((r) => r[key]));
+    if (values.trace)
+      for (const key of ['busy', 'parse', 'style', 'layout', 'commit'] as const)
+        row[`${key}_before_fcp`] = median(list.map((r) => r.trace?.[key] ?? null));
+    table[name] = row;
+  }
+  console.table(table);
+  mkdirSync(join(values.out, '..'), { recursive: true });
+  writeFileSync(
+    values.out,
+    `${JSON.stringify({ probe: 'firstcard-variants', date: new Date().toISOString(), page: values.page, viewport, cpu_throttle: CPU_THROTTLE, runs_each: RUNS, nth_card: cards, medians: table, runs: Object.fromEntries(runs) }, null, 2)}\n`,
+  );
+  console.log(`wrote ${values.out}`);
+} finally {
+  await browser.close();
+  proxy.close();
+  appServer?.kill('SIGTERM');
+}
