@@ -29,8 +29,8 @@ import { parseArgs } from 'node:util';
 import { chromium, type Browser } from 'playwright-core';
 import { startApp } from './app.ts';
 import { limitHtml } from './firstcard-limit.ts';
-import { HARVEST, READ, RECORD, type Harvest, type PageFigures } from './firstcard-page.ts';
-import { CPU_THROTTLE, VIEWPORTS } from './firstcard.ts';
+import { READ, type PageFigures } from './firstcard-page.ts';
+import { CPU_THROTTLE, VIEWPORTS, harvest, openPage, type ViewportName } from './firstcard.ts';
 import { mainThreadBeforeFcp, type MainThread } from './firstcard-trace.ts';
 
 /** Built-in edits of the page's HTML; each must change it (or the probe stops). */
@@ -77,7 +77,7 @@ const { values } = parseArgs({
   },
 });
 
-const viewport = values.viewport as keyof typeof VIEWPORTS;
+const viewport = values.viewport as ViewportName;
 if (!(viewport in VIEWPORTS)) throw new Error(`--viewport: ${Object.keys(VIEWPORTS).join(' or ')}`);
 const unknownEdits = values.variant.filter((name) => !(name in EDITS));
 if (unknownEdits.length > 0)
@@ -176,13 +176,10 @@ const INSERTED = `(() => {
   watch.observe(document, { childList: true, subtree: true });
 })()`;
 
+/** The bench's page (recorder, throttle) with INSERTED beside its recorder. */
 async function open(browser: Browser) {
-  const context = await browser.newContext(VIEWPORTS[viewport]);
-  const tab = await context.newPage();
-  await tab.addInitScript({ content: RECORD(false) });
+  const { context, page: tab } = await openPage(browser, viewport, 'cards');
   await tab.addInitScript({ content: INSERTED });
-  const cdp = await context.newCDPSession(tab);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
   return { context, tab };
 }
 
@@ -254,13 +251,8 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
 try {
-  // the limit page: what the app showed once it had taken over and its pictures had come
-  const { context, tab } = await open(browser);
-  await tab.goto(`${proxyBase}${values.page}`, { waitUntil: 'load', timeout: TIMEOUT_MS });
-  await tab.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: TIMEOUT_MS });
-  await tab.waitForLoadState('networkidle');
-  const shown = (await tab.evaluate(HARVEST)) as Harvest;
-  await context.close();
+  // the limit page: what the app showed, harvested as the bench harvests it
+  const shown = await harvest(browser, proxyBase, values.page, viewport, 'cards');
   serve('limit', limitHtml(shown));
   if (values.save) writeFileSync(join(values.save, 'limit.html'), limitHtml(shown));
   const cards = Math.max(1, Number(values.cards ?? shown.pictures.length));

@@ -78,7 +78,7 @@ export const VIEWPORTS = {
   },
   desktop: { viewport: { width: 1440, height: 900 }, locale: 'en-US' },
 } as const satisfies Record<string, BrowserContextOptions>;
-type ViewportName = keyof typeof VIEWPORTS;
+export type ViewportName = keyof typeof VIEWPORTS;
 
 type PageName = 'rank_daily' | 'home' | 'artwork' | 'novel' | 'user';
 
@@ -111,7 +111,8 @@ interface RunOptions {
   app: boolean;
 }
 
-async function openPage(browser: Browser, viewport: ViewportName, kind: Kind) {
+/** A fresh context at the viewport, the recorder in it before anything else, the CPU throttled. */
+export async function openPage(browser: Browser, viewport: ViewportName, kind: Kind) {
   const context = await browser.newContext(VIEWPORTS[viewport]);
   const page = await context.newPage();
   await page.addInitScript({ content: RECORD(kind === 'novel') });
@@ -147,11 +148,20 @@ async function oneRun(browser: Browser, o: RunOptions): Promise<RawRun> {
   }
 }
 
-/** The app's page once it has taken over and its pictures have stopped arriving: what it shows. */
-async function harvest(browser: Browser, path: string, viewport: ViewportName, kind: Kind) {
+/**
+ * The app's page (at `base`) once it has taken over and its pictures have stopped arriving: what
+ * it shows, which the limit page lists.
+ */
+export async function harvest(
+  browser: Browser,
+  base: string,
+  path: string,
+  viewport: ViewportName,
+  kind: Kind,
+) {
   const { context, page } = await openPage(browser, viewport, kind);
   try {
-    await page.goto(`${BASE}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
+    await page.goto(`${base}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
     await page.waitForSelector('html[data-hydrated]', { state: 'attached', timeout: TIMEOUT_MS });
     // settled: the same count for 2 s with none still loading (40 s at most)
     let last = -1;
@@ -187,7 +197,7 @@ async function measureViewport(
   limits: LimitDist,
 ) {
   const name = `${target.name}-${viewport}`;
-  const shown = await harvest(browser, target.path, viewport, target.kind);
+  const shown = await harvest(browser, BASE, target.path, viewport, target.kind);
   limits.write(name, limitHtml(shown));
   const limitPath = limits.path(name);
   const common = {
