@@ -1,8 +1,8 @@
 /**
- * What a page's renderer main thread did before its first contentful paint, from a Chromium
- * trace (categories `devtools.timeline`, `disabled-by-default-devtools.timeline`, `loading`,
- * `blink`, `blink.user_timing` and `toplevel`), for
- * the first-paint probe (firstcard-variants.ts).
+ * What a page's renderer main thread did before its first contentful paint (sums by kind), and
+ * its tasks one by one until the first card (`--timeline`), from a Chromium trace (categories
+ * `devtools.timeline`, `disabled-by-default-devtools.timeline`, `loading`, `blink`,
+ * `blink.user_timing` and `toplevel`), for the first-paint probe (firstcard-variants.ts).
  */
 
 /** Milliseconds from the navigation's start to the first contentful paint, by kind of work. */
@@ -23,14 +23,17 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
-  args?: { name?: string };
+  args?: { name?: string; src_file?: string; src_func?: string; data?: { type?: string } };
 }
 
 /**
- * The renderer main thread is the `CrRendererMain` of a process named `Renderer` (not the
- * browser's own WebUI renderer) with the most events: the page's.
+ * The renderer main thread's events (the `CrRendererMain` of a process named `Renderer`, not the
+ * browser's own WebUI renderer, with the most events: the page's), with the trace's navigation
+ * start and first contentful paint (µs, the trace's clock).
  */
-export function mainThreadBeforeFcp(trace: Buffer): MainThread | undefined {
+function pageMainThread(
+  trace: Buffer,
+): { events: TraceEvent[]; start: number; fcp: number | undefined } | undefined {
   const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : parsed.traceEvents;
   const renderers = new Set<number>();
@@ -50,8 +53,14 @@ export function mainThreadBeforeFcp(trace: Buffer): MainThread | undefined {
   if (!main) return undefined;
   const on = events.filter((e) => `${e.pid}:${e.tid}` === main);
   const start = on.find((e) => e.name === 'navigationStart')?.ts;
-  const fcp = events.find((e) => e.name === 'firstContentfulPaint')?.ts;
-  if (start === undefined || fcp === undefined) return undefined;
+  if (start === undefined) return undefined;
+  return { events: on, start, fcp: events.find((e) => e.name === 'firstContentfulPaint')?.ts };
+}
+
+export function mainThreadBeforeFcp(trace: Buffer): MainThread | undefined {
+  const thread = pageMainThread(trace);
+  if (!thread || thread.fcp === undefined) return undefined;
+  const { events: on, start, fcp } = thread;
   const sum = (name: string) =>
     on
       .filter((e) => e.name === name && e.ph === 'X' && e.ts >= start && e.ts < fcp)
@@ -63,4 +72,69 @@ export function mainThreadBeforeFcp(trace: Buffer): MainThread | undefined {
     layout: Math.round(sum('Layout')),
     commit: Math.round(sum('DocumentLoader::CommitNavigation')),
   };
+}
+
+/** One task of the main thread, for `--timeline`. */
+export interface TimelineTask {
+  /** ms from the navigation's start, and the task's length in ms. */
+  at: number;
+  ms: number;
+  /** Where Chromium posted it from (`html_document_parser.cc:SchedulePumpTokenizer`). */
+  source: string;
+  /** ms of the work inside it that matters to a first paint, by kind; `load`: image load events. */
+  work: Partial<Record<TimelineWork, number>>;
+}
+
+/** The kinds of work a timeline row sums (trace event names, or the load event). */
+const TIMELINE_WORK = {
+  parse: 'ParseHTML',
+  style: 'UpdateLayoutTree',
+  layout: 'Layout',
+  paint: 'Paint',
+  script: 'EvaluateScript',
+  callback: 'FunctionCall',
+  commit: 'DocumentLoader::CommitNavigation',
+} as const;
+type TimelineWork = keyof typeof TIMELINE_WORK | 'load';
+
+/**
+ * The main thread's tasks from the navigation's start to `untilMs`: every task of 3 ms or more and
+ * every task that dispatched an image's load event, with what each did. What it shows on our pages
+ * (stop 60): a card's load event runs in a task of its own (`image_loader.cc:ImageNotifyFinished`)
+ * that waits behind whatever long task holds the thread, even when the picture arrived long before.
+ */
+export function mainThreadTimeline(trace: Buffer, untilMs: number): TimelineTask[] | undefined {
+  const thread = pageMainThread(trace);
+  if (!thread) return undefined;
+  const { events: on, start } = thread;
+  const ms = (us: number) => Math.round(us / 100) / 10;
+  const tasks = on
+    .filter((e) => e.name === 'ThreadControllerImpl::RunTask' && e.ph === 'X' && e.ts >= start)
+    .filter((e) => e.ts - start <= untilMs * 1000)
+    .sort((a, b) => a.ts - b.ts);
+  const inside = on.filter((e) => e.ph === 'X' && e.ts >= start);
+  const rows: TimelineTask[] = [];
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const work: TimelineTask['work'] = {};
+    const us: Partial<Record<TimelineWork, number>> = {};
+    for (const e of inside) {
+      if (e.ts < task.ts || e.ts >= end || e === task) continue;
+      if (e.name === 'EventDispatch' && e.args?.data?.type === 'load')
+        work.load = (work.load ?? 0) + 1;
+      for (const [kind, name] of Object.entries(TIMELINE_WORK) as [TimelineWork, string][])
+        if (e.name === name) us[kind] = (us[kind] ?? 0) + (e.dur ?? 0);
+    }
+    for (const [kind, total] of Object.entries(us) as [TimelineWork, number][])
+      work[kind] = ms(total);
+    if ((task.dur ?? 0) < 3000 && !work.load) continue;
+    const file = task.args?.src_file?.split('/').at(-1);
+    rows.push({
+      at: ms(task.ts - start),
+      ms: ms(task.dur ?? 0),
+      source: file ? `${file}:${task.args?.src_func ?? ''}` : '',
+      work,
+    });
+  }
+  return rows;
 }

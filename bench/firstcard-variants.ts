@@ -21,6 +21,8 @@
  * `--trace` adds, from a Chromium trace of every run, the main thread's busy, parse, style and
  * layout times before the first contentful paint (the trace slows the page: compare traced runs
  * with traced runs only).
+ * `--timeline` adds one more, uncounted, traced run of each contender and prints its main thread
+ * task by task until its first card (firstcard-trace.ts `mainThreadTimeline`).
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
@@ -31,7 +33,12 @@ import { startApp } from './app.ts';
 import { limitHtml } from './firstcard-limit.ts';
 import { READ, type PageFigures } from './firstcard-page.ts';
 import { CPU_THROTTLE, VIEWPORTS, harvest, openPage, type ViewportName } from './firstcard.ts';
-import { mainThreadBeforeFcp, type MainThread } from './firstcard-trace.ts';
+import {
+  mainThreadBeforeFcp,
+  mainThreadTimeline,
+  type MainThread,
+  type TimelineTask,
+} from './firstcard-trace.ts';
 
 /** Built-in edits of the page's HTML; each must change it (or the probe stops). */
 export const EDITS: Record<string, (html: string) => string> = {
@@ -73,6 +80,8 @@ const { values } = parseArgs({
     cards: { type: 'string' },
     app: { type: 'string' },
     trace: { type: 'boolean', default: false },
+    /** Also prints, for each contender, one more (uncounted, traced) run task by task. */
+    timeline: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results/firstcard-variants.json' },
   },
 });
@@ -191,12 +200,19 @@ interface Figures {
   dom_interactive: number | null;
   html_arrived: number | null;
   trace?: MainThread;
+  timeline?: TimelineTask[];
 }
 
-async function run(browser: Browser, path: string, cards: number): Promise<Figures> {
+async function run(
+  browser: Browser,
+  path: string,
+  cards: number,
+  timeline = false,
+): Promise<Figures> {
   const { context, tab } = await open(browser);
+  const traced = values.trace || timeline;
   try {
-    if (values.trace)
+    if (traced)
       await browser.startTracing(tab, {
         categories: [
           'devtools.timeline',
@@ -225,16 +241,21 @@ async function run(browser: Browser, path: string, cards: number): Promise<Figur
       inserted: window.__inserted.at,
       interactive: performance.getEntriesByType('navigation')[0]?.domInteractive ?? null,
     }))()`)) as { inserted: number | null; interactive: number | null };
-    const trace = values.trace ? mainThreadBeforeFcp(await browser.stopTracing()) : undefined;
+    const events = traced ? await browser.stopTracing() : undefined;
+    const trace = events && values.trace ? mainThreadBeforeFcp(events) : undefined;
+    const firstCard = figures.loads[0]?.at ?? null;
+    const tasks =
+      events && timeline ? mainThreadTimeline(events, (firstCard ?? 0) + 100) : undefined;
     const round = (n: number | null | undefined) => (n == null ? null : Math.round(n));
     return {
       fcp: figures.first_contentful_paint_ms,
-      first_card: figures.loads[0]?.at ?? null,
+      first_card: firstCard,
       nth_card: figures.loads[cards - 1]?.at ?? null,
       first_card_inserted: round(extra.inserted),
       dom_interactive: round(extra.interactive),
       html_arrived: figures.html_arrived_ms,
       ...(trace ? { trace } : {}),
+      ...(tasks ? { timeline: tasks } : {}),
     };
   } finally {
     await context.close();
@@ -261,6 +282,24 @@ try {
   );
   for (const c of contenders) await run(browser, c.path, cards); // warm the server and caches
   const runs = new Map<string, Figures[]>(contenders.map((c) => [c.name, []]));
+  const timelines: Record<string, TimelineTask[]> = {};
+  if (values.timeline)
+    // one more uncounted run each, traced (slower), told task by task
+    for (const c of contenders) {
+      const traced = await run(browser, c.path, cards, true);
+      timelines[c.name] = traced.timeline ?? [];
+      console.log(
+        `\n${c.name}, traced: first card ${traced.first_card} ms, first paint ${traced.fcp} ms`,
+      );
+      for (const t of traced.timeline ?? []) {
+        const work = Object.entries(t.work)
+          .map(([kind, v]) => `${kind} ${v}`)
+          .join(', ');
+        console.log(
+          `${String(t.at).padStart(7)} +${String(t.ms).padStart(6)}  ${t.source}  ${work}`,
+        );
+      }
+    }
   for (let i = 0; i < RUNS; i++)
     for (const c of contenders) runs.get(c.name)!.push(await run(browser, c.path, cards));
   const table: Record<string, Record<string, number | null>> = {};
@@ -284,7 +323,7 @@ try {
   mkdirSync(join(values.out, '..'), { recursive: true });
   writeFileSync(
     values.out,
-    `${JSON.stringify({ probe: 'firstcard-variants', date: new Date().toISOString(), page: values.page, viewport, cpu_throttle: CPU_THROTTLE, runs_each: RUNS, nth_card: cards, medians: table, runs: Object.fromEntries(runs) }, null, 2)}\n`,
+    `${JSON.stringify({ probe: 'firstcard-variants', date: new Date().toISOString(), page: values.page, viewport, cpu_throttle: CPU_THROTTLE, runs_each: RUNS, nth_card: cards, medians: table, runs: Object.fromEntries(runs), ...(values.timeline ? { timelines } : {}) }, null, 2)}\n`,
   );
   console.log(`wrote ${values.out}`);
 } finally {
