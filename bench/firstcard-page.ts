@@ -38,16 +38,44 @@ const LINE = '[data-testid="novel-text"] :is(h3, p):not([aria-hidden])';
 const FIRST_LINE = 'pv-first-line';
 /** The most pictures a limit page lists. */
 export const MAX_CARDS = 30;
+/** The binding RECORD calls once a run has seen what it waits for (see RECORD). */
+export const DONE_BINDING = '__firstcardDone';
+
+/** What a run waits for before it settles and reads the figures. */
+export interface RunTarget {
+  kind: 'cards' | 'artwork' | 'novel';
+  /** Card pictures loaded (the limit's count); 0 on a novel. */
+  cards: number;
+  /** The app's page: it waits for the take-over too. */
+  app: boolean;
+}
 
 /**
  * In the page before anything else: records when card pictures (and the artwork's picture) finish
  * loading, when `<html data-hydrated>` appears, the paint, LCP and layout-shift entries, and (on a
  * novel) when the text's first line is painted, by giving it an `elementtiming` attribute as soon
  * as the parser or the app inserts it (a mutation callback runs before the next paint).
+ *
+ * With `until`, it tells the bench once it has seen what a run waits for, by calling DONE_BINDING
+ * (a binding the bench adds through CDP: native, no script of the bench's runs in the page). The
+ * bench waited with Playwright's `waitForFunction` before (stop 60): its first call evaluates
+ * Playwright's injected script in the page, one 40–70 ms task at 4× that landed in the first
+ * half-second of every run, the limit page's too, before or after the first card's load at random.
  */
-export const RECORD = (novel: boolean) => `(() => {
+export const RECORD = (novel: boolean, until?: RunTarget) => `(() => {
   const seen = { loads: [], picture: null, hydrated: null, fcp: null, lcp: null, line: null, shifts: [] };
   window.__firstcard = seen;
+  const until = ${JSON.stringify(until ?? null)};
+  let told = false;
+  const check = () => {
+    if (told || !until || seen.fcp === null || (until.app && seen.hydrated === null)) return;
+    const ready = until.kind === 'novel'
+      ? seen.line !== null
+      : seen.loads.length >= until.cards && (until.kind !== 'artwork' || seen.picture !== null);
+    if (!ready || typeof globalThis.${DONE_BINDING} !== 'function') return;
+    told = true;
+    globalThis.${DONE_BINDING}('');
+  };
   document.addEventListener('load', (event) => {
     const img = event.target;
     if (!(img instanceof HTMLImageElement)) return;
@@ -55,10 +83,11 @@ export const RECORD = (novel: boolean) => `(() => {
     const picture = !!img.closest('${PICTURE}');
     if (picture && seen.picture === null) seen.picture = at;
     if (picture || img.closest('${CARD}')) seen.loads.push({ src: img.currentSrc, at });
+    check();
   }, true);
   const observe = (type, each) => {
     try {
-      new PerformanceObserver((list) => list.getEntries().forEach(each)).observe({ type, buffered: true });
+      new PerformanceObserver((list) => { list.getEntries().forEach(each); check(); }).observe({ type, buffered: true });
     } catch {}
   };
   observe('paint', (e) => { if (e.name === 'first-contentful-paint') seen.fcp = e.startTime; });
@@ -68,8 +97,10 @@ export const RECORD = (novel: boolean) => `(() => {
     if (e.identifier === '${FIRST_LINE}' && seen.line === null) seen.line = e.renderTime || e.startTime;
   });
   new MutationObserver(() => {
-    if (seen.hydrated === null && document.documentElement.hasAttribute('data-hydrated'))
+    if (seen.hydrated === null && document.documentElement.hasAttribute('data-hydrated')) {
       seen.hydrated = performance.now();
+      check();
+    }
   }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-hydrated'] });
   if (!${novel}) return;
   const lines = new MutationObserver(() => {

@@ -81,7 +81,7 @@ export interface TimelineTask {
   ms: number;
   /** Where Chromium posted it from (`html_document_parser.cc:SchedulePumpTokenizer`). */
   source: string;
-  /** ms of the work inside it that matters to a first paint, by kind; `load`: image load events. */
+  /** ms of the work inside it that matters to a first paint, by kind; `load`: load events dispatched (an image's, a stylesheet's, the document's). */
   work: Partial<Record<TimelineWork, number>>;
 }
 
@@ -99,7 +99,7 @@ type TimelineWork = keyof typeof TIMELINE_WORK | 'load';
 
 /**
  * The main thread's tasks from the navigation's start to `untilMs`: every task of 3 ms or more and
- * every task that dispatched an image's load event, with what each did. What it shows on our pages
+ * every task that dispatched a load event, with what each did. What it shows on our pages
  * (stop 60): a card's load event runs in a task of its own (`image_loader.cc:ImageNotifyFinished`)
  * that waits behind whatever long task holds the thread, even when the picture arrived long before.
  */

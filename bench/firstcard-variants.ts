@@ -32,7 +32,14 @@ import { chromium, type Browser } from 'playwright-core';
 import { startApp } from './app.ts';
 import { limitHtml } from './firstcard-limit.ts';
 import { READ, type PageFigures } from './firstcard-page.ts';
-import { CPU_THROTTLE, VIEWPORTS, harvest, openPage, type ViewportName } from './firstcard.ts';
+import {
+  CPU_THROTTLE,
+  VIEWPORTS,
+  harvest,
+  openPage,
+  within,
+  type ViewportName,
+} from './firstcard.ts';
 import {
   mainThreadBeforeFcp,
   mainThreadTimeline,
@@ -186,10 +193,11 @@ const INSERTED = `(() => {
 })()`;
 
 /** The bench's page (recorder, throttle) with INSERTED beside its recorder. */
-async function open(browser: Browser) {
-  const { context, page: tab } = await openPage(browser, viewport, 'cards');
+async function open(browser: Browser, cards: number) {
+  const until = { kind: 'cards', cards, app: false } as const;
+  const { context, page: tab, done } = await openPage(browser, viewport, 'cards', until);
   await tab.addInitScript({ content: INSERTED });
-  return { context, tab };
+  return { context, tab, done };
 }
 
 interface Figures {
@@ -209,7 +217,7 @@ async function run(
   cards: number,
   timeline = false,
 ): Promise<Figures> {
-  const { context, tab } = await open(browser);
+  const { context, tab, done } = await open(browser, cards);
   const traced = values.trace || timeline;
   try {
     if (traced)
@@ -224,18 +232,8 @@ async function run(
         ],
       });
     await tab.goto(`${proxyBase}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
-    await tab
-      .waitForFunction(
-        (n) => {
-          const seen = (
-            globalThis as unknown as { __firstcard?: { fcp: number | null; loads: unknown[] } }
-          ).__firstcard;
-          return !!seen && seen.fcp !== null && seen.loads.length >= n;
-        },
-        cards,
-        { timeout: TIMEOUT_MS },
-      )
-      .catch(() => undefined);
+    // told by the recorder (firstcard-page.ts RECORD), as the bench is
+    await within(done, TIMEOUT_MS);
     const figures = (await tab.evaluate(READ('cards'))) as PageFigures;
     const extra = (await tab.evaluate(`(() => ({
       inserted: window.__inserted.at,

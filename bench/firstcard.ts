@@ -24,10 +24,11 @@ import {
   COUNT,
   HARVEST,
   READ,
+  DONE_BINDING,
   RECORD,
   type Harvest,
   type PageFigures,
-  type Seen,
+  type RunTarget,
 } from './firstcard-page.ts';
 import { GOALS, summarise, type Kind, type PageResult, type RawRun } from './firstcard-result.ts';
 
@@ -111,36 +112,49 @@ interface RunOptions {
   app: boolean;
 }
 
-/** A fresh context at the viewport, the recorder in it before anything else, the CPU throttled. */
-export async function openPage(browser: Browser, viewport: ViewportName, kind: Kind) {
+/**
+ * A fresh context at the viewport, the recorder in it before anything else, the CPU throttled.
+ * With `until`, `done` settles once the recorder has seen it (RECORD's DONE_BINDING; without
+ * `until` it never settles).
+ */
+export async function openPage(
+  browser: Browser,
+  viewport: ViewportName,
+  kind: Kind,
+  until?: RunTarget,
+) {
   const context = await browser.newContext(VIEWPORTS[viewport]);
   const page = await context.newPage();
-  await page.addInitScript({ content: RECORD(kind === 'novel') });
+  await page.addInitScript({ content: RECORD(kind === 'novel', until) });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
-  return { context, page };
+  await cdp.send('Runtime.enable');
+  await cdp.send('Runtime.addBinding', { name: DONE_BINDING });
+  const done = new Promise<void>((resolve) =>
+    cdp.on('Runtime.bindingCalled', (event) => {
+      if (event.name === DONE_BINDING) resolve();
+    }),
+  );
+  return { context, page, done };
+}
+
+/** `done`, or false after `ms`. */
+export function within(done: Promise<void>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    done.then(() => true),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms))),
+  ]).finally(() => clearTimeout(timer));
 }
 
 async function oneRun(browser: Browser, o: RunOptions): Promise<RawRun> {
-  const { context, page } = await openPage(browser, o.viewport, o.kind);
+  const until = { kind: o.kind, cards: o.cards, app: o.app };
+  const { context, page, done } = await openPage(browser, o.viewport, o.kind, until);
   try {
+    const started = Date.now();
     await page.goto(`${o.base}${o.path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
-    let complete = true;
-    // a function, not a string: the page's CSP forbids evaluating strings
-    await page
-      .waitForFunction(
-        ([cards, kind, app]) => {
-          const seen = (globalThis as unknown as { __firstcard?: Seen }).__firstcard;
-          if (!seen || seen.fcp === null || (app && seen.hydrated === null)) return false;
-          if (kind === 'novel') return seen.line !== null;
-          return seen.loads.length >= cards && (kind !== 'artwork' || seen.picture !== null);
-        },
-        [o.cards, o.kind, o.app] as const,
-        { timeout: TIMEOUT_MS },
-      )
-      .catch(() => {
-        complete = false;
-      });
+    // told by the recorder itself, not by polling from Playwright (RECORD says why)
+    const complete = await within(done, TIMEOUT_MS - (Date.now() - started));
     await page.waitForTimeout(SETTLE_MS);
     return { ...((await page.evaluate(READ(o.kind))) as PageFigures), complete };
   } finally {
