@@ -86,7 +86,8 @@ export interface PageResult {
   desktop: ViewportResult;
 }
 
-function median(values: (number | null)[]): number | null {
+/** The median of the known values (the mean of the middle two of an even count); null: none. */
+export function median(values: (number | null)[]): number | null {
   const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
   if (known.length === 0) return null;
   const mid = Math.floor(known.length / 2);

@@ -40,7 +40,9 @@ import {
   within,
   type ViewportName,
 } from './firstcard.ts';
+import { median } from './firstcard-result.ts';
 import {
+  TRACE_CATEGORIES,
   mainThreadBeforeFcp,
   mainThreadTimeline,
   type MainThread,
@@ -222,14 +224,7 @@ async function run(
   try {
     if (traced)
       await browser.startTracing(tab, {
-        categories: [
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'loading',
-          'blink',
-          'blink.user_timing',
-          'toplevel',
-        ],
+        categories: [...TRACE_CATEGORIES],
       });
     await tab.goto(`${proxyBase}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
     // told by the recorder (firstcard-page.ts RECORD), as the bench is
@@ -259,11 +254,6 @@ async function run(
     await context.close();
   }
 }
-
-const median = (xs: (number | null)[]) => {
-  const sorted = xs.filter((x): x is number => x !== null).sort((a, b) => a - b);
-  return sorted.length === 0 ? null : sorted[Math.floor(sorted.length / 2)]!;
-};
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
