@@ -2,7 +2,6 @@
  * Builds the server (DESIGN.md, the one picture): mirror API, image proxy, SPA. Everything it
  * talks to is passed in, so tests build it in-process on the sandbox and use `inject`.
  */
-import { randomUUID } from 'node:crypto';
 import { createServer, type Server, type ServerOptions } from 'node:http';
 import Fastify, { type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { UpstreamHosts } from '@pv/core';
@@ -45,6 +44,7 @@ import { RequestLogController, requestSerializer } from './lib/log.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { registerRouteTable } from './lib/route-table.ts';
 import { FastHits, HitResponse } from './lib/fast-hits.ts';
+import { requestId } from './lib/request-id.ts';
 import { registerStats } from './lib/stats.ts';
 
 export interface AppConfig {
@@ -164,7 +164,7 @@ export async function buildApp(config: AppConfig): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 512 },
     requestIdHeader: false,
-    genReqId: () => randomUUID(),
+    genReqId: requestId,
     // one line per request instead of two (lib/log.ts)
     logController: new RequestLogController(),
   });

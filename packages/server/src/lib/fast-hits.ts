@@ -15,7 +15,6 @@
  * near copy (plugins/near-cache.ts), a client over its budget (Fastify counts it again and
  * answers 429), a closing server, a URL over app.ts's MAX_URL_LENGTH (refused there with 414).
  */
-import { randomUUID } from 'node:crypto';
 import {
   ServerResponse,
   validateHeaderName,
@@ -23,6 +22,9 @@ import {
   type IncomingHttpHeaders,
   type IncomingMessage,
 } from 'node:http';
+import type { Socket } from 'node:net';
+// the module's own binding: the global `performance` is a getter node runs on every use
+import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
 import { normalizeIP, type FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
@@ -30,6 +32,7 @@ import { LRUCache } from 'lru-cache';
 import { pino } from 'pino';
 import { COMPRESS_MIN_BYTES, pickEncoding } from './compress.ts';
 import { redactUrlSecrets, USER_TOKEN_HEADER } from './log.ts';
+import { requestId } from './request-id.ts';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { NO_EXPIRY_MAX_AGE, type CacheEntry } from '../plugins/cache.ts';
 import { SECURITY_HEADERS } from '../plugins/security.ts';
@@ -97,17 +100,21 @@ if (HitResponse.supported)
     nodeStoreHeader!.call(this, lines === undefined ? firstLine : firstLine + lines, headers);
   };
 
-/** Headers (name, value, …) as lines for `HitResponse.headerLines`, each checked once here. */
+/**
+ * Headers (name, value, …) as lines for `HitResponse.headerLines`, each checked once here. One
+ * flat string (`join`): lines added up with `+=` are a tree of pieces that V8 walks again each time
+ * an answer's head is copied to the socket, and the steady lines are in every hit's head.
+ */
 export function headerLines(headers: readonly (string | number)[]): string {
-  let lines = '';
+  const lines: string[] = [];
   for (let i = 0; i < headers.length; i += 2) {
     const name = String(headers[i]);
     const value = String(headers[i + 1]);
     validateHeaderName(name);
     validateHeaderValue(name, value);
-    lines += `${name}: ${value}\r\n`;
+    lines.push(`${name}: ${value}\r\n`);
   }
-  return lines;
+  return lines.join('');
 }
 
 /**
@@ -220,7 +227,7 @@ export class FastHits {
 
   /** The client's address as Fastify's `request.ip` gives it. */
   clientIp(req: IncomingMessage): string {
-    if (!this.trust) return req.socket.remoteAddress ?? '';
+    if (!this.trust) return peerOf(req.socket).address;
     const all = proxyAddr.all(req, this.trust);
     return all[all.length - 1] ?? '';
   }
@@ -258,7 +265,7 @@ export class FastHits {
         Math.ceil(state.ttl / 1000),
       );
     }
-    const id = randomUUID();
+    const id = requestId();
     const encoding = pickEncoding(headers['accept-encoding']);
     const encoded = encoding ? entry.encoded?.[encoding] : undefined;
     const body = encoded ?? entry.bytes;
@@ -280,7 +287,9 @@ export class FastHits {
       let lines = hit.headerLines;
       for (let i = 0; i < out.length; i += 2) lines += `${out[i]}: ${out[i + 1]}\r\n`;
       res.headerLines = lines;
-      res.writeHead(200, ['content-length', body.length]);
+      // no headers given: node writes the status line when `end` sends the body, with the body's
+      // Content-Length (node checks each header it is given with two regular expressions)
+      res.statusCode = 200;
     } else {
       // name, value, name, value: node writes an array's headers in order, without a key walk
       res.writeHead(200, [...hit.headers, ...out, 'content-length', body.length]);
@@ -288,7 +297,8 @@ export class FastHits {
     res.end(body);
     this.answered++;
     const responseTime = Math.round((performance.now() - started) * 100) / 100;
-    if (!this.line?.write(id, hit.urlJson, headers.host, ip, req.socket.remotePort, responseTime))
+    const port = peerOf(req.socket).port;
+    if (!this.line?.write(id, hit.urlJson, headers.host, ip, port, responseTime))
       this.log?.info(
         {
           reqId: id,
@@ -330,6 +340,27 @@ function rememberedBytes(url: string, hit: Remembered): number {
 
 function rememberKey(url: string, language: string | undefined): string {
   return `${language ?? ''}\n${url}`;
+}
+
+/** A connection's far end, as its socket's `remoteAddress` and `remotePort` give it. */
+interface Peer {
+  address: string;
+  port: number | undefined;
+}
+const peers = new WeakMap<Socket, Peer>();
+
+/**
+ * The far end of `socket`, read once a connection: node's getters look it up through properties
+ * that every kind of socket in the server passes through (a costly lookup each time, callgrind).
+ */
+function peerOf(socket: Socket): Peer {
+  let peer = peers.get(socket);
+  if (!peer) {
+    peer = { address: socket.remoteAddress ?? '', port: socket.remotePort };
+    // a socket that has closed knows no address: asked again next time
+    if (socket.remoteAddress !== undefined) peers.set(socket, peer);
+  }
+  return peer;
 }
 
 const {
