@@ -74,8 +74,8 @@ const nodeStoreHeader = (ServerResponse.prototype as unknown as Partial<StoresHe
  * the server bench: 0.49× the bare server with every header through `writeHead`, 0.78× with two,
  * in the same rounds). The lines go after the status line, before what `writeHead` was given;
  * node still writes `Date`, `Connection`, `Keep-Alive` and `Content-Length` and keeps its
- * keep-alive state, so the lines must not name any of those (the fast path gives it
- * `content-length`). Any other answer (`headerLines` unset) is node's own. `supported` is false
+ * keep-alive state, so the lines must not name any of those (the fast path sets no header and
+ * calls `end` with the body, whose length node writes). Any other answer (`headerLines` unset) is node's own. `supported` is false
  * on a node whose `ServerResponse` no longer has this step: the fast path then passes every
  * header to `writeHead` (fast-hits.test fails on that, so an upgrade of node says so).
  */
