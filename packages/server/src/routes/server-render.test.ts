@@ -1013,7 +1013,9 @@ describe('server rendering (SSR=1)', () => {
       pathPrefix: '/app-api.pixiv.net/v1/user/recommended',
       json: (value) => {
         const body = value as { user_previews: { user: { name: string } }[] };
-        body.user_previews[0]!.user.name = HOSTILE_TITLE;
+        // every user: which of them the list keeps depends on the day's works (users with
+        // adult-looking tags leave it, spec 000 §5)
+        for (const preview of body.user_previews) preview.user.name = HOSTILE_TITLE;
         return body;
       },
     });
