@@ -72,12 +72,12 @@ const nodeStoreHeader = (ServerResponse.prototype as unknown as Partial<StoresHe
  * name and value with two regular expressions, lower-cases it and joins it to the head on every
  * answer, and a hit's seventeen headers cost it about a third of the bare server's rate (issue 37,
  * the server bench: 0.49× the bare server with every header through `writeHead`, 0.78× with two,
- * in the same rounds). The lines go after the status line, before what `writeHead` was given;
- * node still writes `Date`, `Connection`, `Keep-Alive` and `Content-Length` and keeps its
- * keep-alive state, so the lines must not name any of those (the fast path sets no header and
- * calls `end` with the body, whose length node writes). Any other answer (`headerLines` unset) is node's own. `supported` is false
- * on a node whose `ServerResponse` no longer has this step: the fast path then passes every
- * header to `writeHead` (fast-hits.test fails on that, so an upgrade of node says so).
+ * in the same rounds). The lines go after the status line, before node's own: node still writes
+ * `Date`, `Connection`, `Keep-Alive` and `Content-Length` and keeps its keep-alive state, so the
+ * lines must not name any of those (the fast path sets no header and calls `end` with the body,
+ * whose length node writes). Any other answer (`headerLines` unset) is node's own. `supported`
+ * is false on a node whose `ServerResponse` no longer has this step: the fast path then passes
+ * every header to `writeHead` (fast-hits.test fails on that, so an upgrade of node says so).
  */
 export class HitResponse<
   Request extends IncomingMessage = IncomingMessage,
