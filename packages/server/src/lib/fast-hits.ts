@@ -225,9 +225,9 @@ export class FastHits {
     return { entries: this.remembered.size, bytes: this.remembered.calculatedSize };
   }
 
-  /** The client's address as Fastify's `request.ip` gives it. */
-  clientIp(req: IncomingMessage): string {
-    if (!this.trust) return peerOf(req.socket).address;
+  /** The client's address as Fastify's `request.ip` gives it (`peer`: the socket's far end). */
+  clientIp(req: IncomingMessage, peer: Peer): string {
+    if (!this.trust) return peer.address;
     const all = proxyAddr.all(req, this.trust);
     return all[all.length - 1] ?? '';
   }
@@ -247,7 +247,8 @@ export class FastHits {
     const now = Date.now();
     if (!entry?.bytes || entry.expires <= now) return false;
     const started = performance.now();
-    const ip = this.clientIp(req);
+    const peer = peerOf(req.socket);
+    const ip = this.clientIp(req, peer);
     // the headers that differ between answers (name, value, name, value), after the steady ones
     const out: (string | number)[] = [];
     const limit = this.rateLimit;
@@ -297,8 +298,7 @@ export class FastHits {
     res.end(body);
     this.answered++;
     const responseTime = Math.round((performance.now() - started) * 100) / 100;
-    const port = peerOf(req.socket).port;
-    if (!this.line?.write(id, hit.urlJson, headers.host, ip, port, responseTime))
+    if (!this.line?.write(id, hit.urlJson, headers.host, ip, peer.port, responseTime))
       this.log?.info(
         {
           reqId: id,
