@@ -148,7 +148,19 @@ interface WrkRound {
   socket_errors: number;
 }
 
+/**
+ * Writes the page cache's dirty pages to disk before a run. The server at info logs about 250 MB in
+ * a bench (one line a hit, to a file as a self-hoster's), and the kernel writes such a file back
+ * some 30 s after it was written, in bursts: 66–93 MB at once every ~40 s on this machine (vmstat,
+ * stop 62), during whichever contender's run was under way. Each run now starts with nothing
+ * waiting to be written, and its own lines wait past its few seconds.
+ */
+function settleDisk(): void {
+  spawnSync('sync', [], { stdio: 'ignore' });
+}
+
 function runWrk(url: string, script: string, seconds = DURATION_S): WrkRound {
+  settleDisk();
   const res = spawnSync(
     WRK,
     [`-t${THREADS}`, `-c${CONNECTIONS}`, `-d${seconds}s`, '--timeout', '5s', '-s', script, url],
