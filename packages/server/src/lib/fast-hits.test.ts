@@ -5,11 +5,18 @@
  */
 import { createServer, request } from 'node:http';
 import { connect } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pino } from 'pino';
 import { startTestServer, type TestServer } from '../test-helpers.ts';
 import { MemoryCacheStore } from '../plugins/cache.ts';
-import { FastHits, headerLines, HitLine, HitResponse } from './fast-hits.ts';
+import {
+  FastHits,
+  headerLines,
+  HitLine,
+  HitResponse,
+  processTime,
+  responseTimeText,
+} from './fast-hits.ts';
 import { requestSerializer } from './log.ts';
 
 let t: TestServer | undefined;
@@ -369,11 +376,55 @@ describe('the hit’s request line', () => {
             'request completed',
           );
           viaLine.length = 0;
-          expect(line.write('id-1', HitLine.urlJson(url), host, ip, 4242, 0.07)).toBe(true);
+          expect(
+            line.write('id-1', HitLine.urlJson(url), host, ip, HitLine.portPart(4242), 0.07),
+          ).toBe(true);
           expect(viaLine, `${url} ${host} ${ip}`).toEqual(viaPino);
           expect(viaLine[0]).not.toContain('SECRET');
         }
       }
+    }
+  });
+
+  it('with pino’s own clock, writes pino’s time and response time to the millisecond', () => {
+    // pino's default clock (epochTime), which the line keeps as text for a millisecond; a socket
+    // that knows no port; response times whose hundredths the line takes from its table, and
+    // beyond it
+    const clock = vi.spyOn(Date, 'now');
+    try {
+      const viaLine: string[] = [];
+      const line = HitLine.of(
+        logger('info', viaLine, { timestamp: pino.stdTimeFunctions.epochTime }),
+      )!;
+      const url = URLS[0]!;
+      for (const [now, ms] of [
+        [1796298111943, 0],
+        [1796298111943, 0.004999],
+        [1796298111943, 0.005],
+        [1796298111944, 0.07],
+        [1796298111944, 1.2345],
+        [1796298112000, 9.995],
+        [1796298112001, 10.004],
+        [1796298112001, 123.456],
+      ] as const) {
+        clock.mockReturnValue(now);
+        const viaPino: string[] = [];
+        logger('info', viaPino, { timestamp: pino.stdTimeFunctions.epochTime }).info(
+          {
+            reqId: 'id-2',
+            req: { method: 'GET', url, host: 'h', ip: '::1', socket: {}, headers: {} },
+            res: { statusCode: 200 },
+            responseTime: Math.round(ms * 100) / 100,
+          },
+          'request completed',
+        );
+        viaLine.length = 0;
+        line.write('id-2', HitLine.urlJson(url), 'h', '::1', HitLine.portPart(undefined), ms);
+        expect(viaLine, `${now} ${ms}`).toEqual(viaPino);
+        expect(viaLine[0]).toContain(`"time":${now},`);
+      }
+    } finally {
+      clock.mockRestore();
     }
   });
 
@@ -385,11 +436,31 @@ describe('the hit’s request line', () => {
     expect(HitLine.of(logger('info', out, { hooks: { logMethod: () => {} } }))).toBeUndefined();
     // debug's request lines carry the headers: pino writes them
     expect(
-      HitLine.of(logger('debug', out))!.write('id', HitLine.urlJson(URLS[0]!), 'h', '::1', 1, 1),
+      HitLine.of(logger('debug', out))!.write('id', HitLine.urlJson(URLS[0]!), 'h', '::1', '', 1),
     ).toBe(false);
     expect(
-      HitLine.of(logger('warn', out))!.write('id', HitLine.urlJson(URLS[0]!), 'h', '::1', 1, 1),
+      HitLine.of(logger('warn', out))!.write('id', HitLine.urlJson(URLS[0]!), 'h', '::1', '', 1),
     ).toBe(true);
     expect(out).toEqual([]);
+  });
+});
+
+describe('the numbers a hit writes as text', () => {
+  /** Milliseconds across the short cut's edges: whole steps, and the doubles beside them. */
+  function samples(): number[] {
+    const out: number[] = [];
+    for (let i = 0; i <= 20_000; i++) out.push(i / 1000, i / 100, i * 0.007);
+    for (const edge of [0.0499, 0.05, 0.005, 0.015, 9.995, 10, 1.005])
+      for (let k = -3; k <= 3; k++) out.push(edge + k * Number.EPSILON * 8);
+    return out;
+  }
+
+  it('gives X-Process-Time as toFixed(4) of the seconds does', () => {
+    for (const ms of samples()) expect(processTime(ms), String(ms)).toBe((ms / 1000).toFixed(4));
+  });
+
+  it('gives responseTime as the rounded number pino writes', () => {
+    for (const ms of samples())
+      expect(responseTimeText(ms), String(ms)).toBe(String(Math.round(ms * 100) / 100));
   });
 });
