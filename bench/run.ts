@@ -116,6 +116,7 @@ if (runs('server')) {
           'mirror_cache_hit',
           'nginx_json',
           'bare_node_json',
+          'bare_node_same_head',
           'image_proxy',
           'nginx_image',
           'mirror_cache_hit_log_warn',
@@ -138,6 +139,8 @@ if (runs('server')) {
     server.ratio_to_nginx,
     'log info/warn:',
     server.log_info_over_warn,
+    'to a bare server with the same head (information):',
+    server.ratio_to_bare_node_same_head,
   );
   for (const goal of server.goals.missed) missed.push(`server: ${goal}`);
 }

@@ -7,9 +7,12 @@
  * - the same mirror call on a second server at LOG_LEVEL=warn (what the request log costs),
  * - a bare node:http server answering the same JSON bytes (bare-node.ts: the runtime's own
  *   ceiling, which no Node server passes),
+ * - the same bare server answering with the hit's own head too (`bare_node_same_head`: its
+ *   seventeen headers, which the conformance and security rules ask for, as one fixed list),
  * - and nginx's empty 204, the ceiling of the generator on this machine.
  * Each contender first gets an unmeasured warm-up (WARMUP_S seconds: the JIT, the sockets, the
- * caches), then contenders alternate, ROUNDS rounds, and each figure is the median round. Only 2xx answers
+ * caches), then contenders alternate, ROUNDS rounds, each measured run after REWARM_S seconds of
+ * the same load not counted, and each figure is the median round. Only 2xx answers
  * count (wrk's Lua `done` reports the rest as status errors). The sandbox, the servers and nginx
  * each run as their own process. Goals (issue 37: ratios to a floor measured in the same run):
  * cache-hit rate at the default log level (info) ≥ 0.8× the bare node:http server's on the same
@@ -38,6 +41,17 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /** The unmeasured warm-up of each contender before the rounds (0: none). */
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
+/**
+ * The unmeasured run of the same load right before each measured one (0: none). A server idles
+ * while the other contenders run; once the run before has closed its connections, V8's memory
+ * reducer can collect the whole heap in that idle time, and with it throw away every optimised
+ * function that held one of those connections' objects (`--trace-deopt`, "weak objects": some 75
+ * at once, the hit's whole path). The next run then began in the interpreter: its rate a fifth
+ * down and its p99 at 4–10 ms, in the last rounds of every run on stop 62's machine, the bare
+ * servers' heaps being too small for the reducer to run. A second of the same load compiles the
+ * path again, for every contender alike.
+ */
+const REWARM_S = Number(process.env.BENCH_REWARM_S ?? 1);
 /** How long the sandbox and the servers may take to start (tsx compiles them; slow when loaded). */
 const START_TIMEOUT_MS = 180_000;
 /**
@@ -70,12 +84,16 @@ export interface ServerBenchResult {
   rounds: number;
   /** Seconds of unmeasured load each contender got before the rounds. */
   warmup_s: number;
+  /** Seconds of unmeasured load before each measured run. */
+  rewarm_s: number;
   mirror_cache_hit: WrkResult;
   nginx_json: WrkResult;
   image_proxy: WrkResult;
   nginx_image: WrkResult;
   mirror_cache_hit_log_warn: WrkResult;
   bare_node_json: WrkResult;
+  /** Information: the bare server answering with a hit's whole head (the same bytes on the wire). */
+  bare_node_same_head: WrkResult;
   generator_ceiling: WrkResult;
   /**
    * The cache hit's rate over the bare node:http server's, at info and at warn (the goal: info):
@@ -84,6 +102,15 @@ export interface ServerBenchResult {
   ratio_to_bare_node: { mirror_cache_hit: number; mirror_cache_hit_log_warn: number };
   /** Each round's ratio of the rates at info. */
   rounds_ratio_to_bare_node: number[];
+  /**
+   * Information: the rates over the bare server's that sends the hit's whole head, and that
+   * server's over the bare one's: what the headers alone cost a server that does nothing else.
+   */
+  ratio_to_bare_node_same_head: {
+    mirror_cache_hit: number;
+    mirror_cache_hit_log_warn: number;
+    bare_node_same_head_over_bare_node: number;
+  };
   /** The cache hit's p99 at info over the bare server's, the median of the rounds' ratios. */
   p99_over_bare_node: number;
   /** Information: each rate over nginx's on the same bytes. */
@@ -263,6 +290,9 @@ export async function measureServer(): Promise<ServerBenchResult> {
     const mirrorPath = `/api/pixiv/illust?id=${work.id}`;
     // identity, as wrk asks: the bytes a hit writes
     let json = Buffer.alloc(0);
+    // the hit's head as the bare server repeats it (node writes these four itself)
+    const head: string[] = [];
+    const nodeWrites = new Set(['content-length', 'date', 'connection', 'keep-alive']);
     for (const base of [server, quiet]) {
       await fetch(`${base}${mirrorPath}`, { headers: { 'accept-encoding': 'identity' } });
       const hit = await fetch(`${base}${mirrorPath}`, {
@@ -271,6 +301,10 @@ export async function measureServer(): Promise<ServerBenchResult> {
       if (hit.headers.get('x-cache-hit') !== 'true')
         throw new Error('the mirror call is not a hit');
       json = Buffer.from(await hit.arrayBuffer());
+      head.length = 0;
+      hit.headers.forEach((value, name) => {
+        if (!nodeWrites.has(name)) head.push(name, value);
+      });
     }
     const imageUrl = `${server}/i/${work.image_urls.medium.replace('https://i.pximg.net/', '')}`;
     const image = Buffer.from(await (await fetch(imageUrl)).arrayBuffer());
@@ -296,6 +330,10 @@ export async function measureServer(): Promise<ServerBenchResult> {
     children.push(startBareNode(join(www, 'illust.json'), barePort));
     const bare = `http://127.0.0.1:${barePort}`;
     await waitFor(`${bare}/`, 10_000, 200);
+    const sameHeadPort = await freePort();
+    children.push(startBareNode(join(www, 'illust.json'), sameHeadPort, head));
+    const bareSameHead = `http://127.0.0.1:${sameHeadPort}`;
+    await waitFor(`${bareSameHead}/`, 10_000, 200);
 
     // the cache hit at info, the bare server and the hit at warn next to each other, forwards or
     // backwards: each round's ratios compare runs a few seconds apart (this machine's speed
@@ -304,6 +342,7 @@ export async function measureServer(): Promise<ServerBenchResult> {
       mirror_cache_hit: `${server}${mirrorPath}`,
       bare_node_json: `${bare}/`,
       mirror_cache_hit_log_warn: `${quiet}${mirrorPath}`,
+      bare_node_same_head: `${bareSameHead}/`,
       nginx_json: `${nginx}/illust.json`,
       image_proxy: imageUrl,
       nginx_image: `${nginx}/image.jpg`,
@@ -325,6 +364,7 @@ export async function measureServer(): Promise<ServerBenchResult> {
       // runs right after the same one
       const order = round % 2 === 0 ? names : [...names].reverse();
       for (const name of order) {
+        if (REWARM_S > 0) runWrk(contenders[name], script, REWARM_S);
         const figures = runWrk(contenders[name], script);
         rounds[name].push(figures);
         console.log(
@@ -355,6 +395,15 @@ export async function measureServer(): Promise<ServerBenchResult> {
       ),
     };
     const p99OverBare = medianOf(perRound('mirror_cache_hit', 'bare_node_json', 'p99_ms'));
+    const toSameHead = {
+      mirror_cache_hit: medianOf(perRound('mirror_cache_hit', 'bare_node_same_head', 'rps')),
+      mirror_cache_hit_log_warn: medianOf(
+        perRound('mirror_cache_hit_log_warn', 'bare_node_same_head', 'rps'),
+      ),
+      bare_node_same_head_over_bare_node: medianOf(
+        perRound('bare_node_same_head', 'bare_node_json', 'rps'),
+      ),
+    };
     const missed: string[] = [];
     const ratioOk = toBare.mirror_cache_hit >= GOAL_RATIO_TO_BARE_NODE;
     if (!ratioOk)
@@ -382,9 +431,11 @@ export async function measureServer(): Promise<ServerBenchResult> {
       duration_s: DURATION_S,
       rounds: ROUNDS,
       warmup_s: WARMUP_S,
+      rewarm_s: REWARM_S,
       ...r,
       ratio_to_bare_node: toBare,
       rounds_ratio_to_bare_node: roundsToBare.map((r) => Number(r.toFixed(3))),
+      ratio_to_bare_node_same_head: toSameHead,
       p99_over_bare_node: p99OverBare,
       ratio_to_nginx: ratio,
       log_info_over_warn: medianOf(
