@@ -46,9 +46,9 @@ const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 2);
  * while the other contenders run; once the run before has closed its connections, V8's memory
  * reducer can collect the whole heap in that idle time, and with it throw away every optimised
  * function that held one of those connections' objects (`--trace-deopt`, "weak objects": some 75
- * at once, the hit's whole path). The next run then began in the interpreter: its rate a fifth
- * down and its p99 at 4–10 ms, in the last rounds of every run on stop 62's machine, the bare
- * servers' heaps being too small for the reducer to run. A second of the same load compiles the
+ * at once, the hit's whole path). The next run then began in the interpreter: its rate up to a
+ * fifth down and its p99 at 4–10 ms, in the last rounds of each of four runs (stop 62); the bare
+ * server never collected its whole heap (`--trace-gc`). A second of the same load compiles the
  * path again, for every contender alike.
  */
 const REWARM_S = Number(process.env.BENCH_REWARM_S ?? 1);
