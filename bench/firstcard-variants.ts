@@ -22,7 +22,9 @@
  * layout times before the first contentful paint (the trace slows the page: compare traced runs
  * with traced runs only).
  * `--timeline` adds one more, uncounted, traced run of each contender and prints its main thread
- * task by task until its first card (firstcard-trace.ts `mainThreadTimeline`).
+ * task by task until its first card (firstcard-trace.ts `mainThreadTimeline`); with `--save DIR`,
+ * that run's whole trace goes to `DIR/<contender>.trace.json` too (Chrome DevTools' Performance
+ * panel or Perfetto open it), for the events inside a task the table only sums.
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
@@ -218,6 +220,8 @@ async function run(
   path: string,
   cards: number,
   timeline = false,
+  /** Where to write the run's Chromium trace (a traced run only). */
+  traceFile?: string,
 ): Promise<Figures> {
   const { context, tab, done } = await open(browser, cards);
   const traced = values.trace || timeline;
@@ -235,6 +239,7 @@ async function run(
       interactive: performance.getEntriesByType('navigation')[0]?.domInteractive ?? null,
     }))()`)) as { inserted: number | null; interactive: number | null };
     const events = traced ? await browser.stopTracing() : undefined;
+    if (events && traceFile) writeFileSync(traceFile, events);
     const trace = events && values.trace ? mainThreadBeforeFcp(events) : undefined;
     const firstCard = figures.loads[0]?.at ?? null;
     const tasks =
@@ -274,7 +279,9 @@ try {
   if (values.timeline)
     // one more uncounted run each, traced (slower), told task by task
     for (const c of contenders) {
-      const traced = await run(browser, c.path, cards, true);
+      const file = values.save ? join(values.save, `${c.name}.trace.json`) : undefined;
+      const traced = await run(browser, c.path, cards, true, file);
+      if (file) console.log(`wrote ${file}`);
       timelines[c.name] = traced.timeline ?? [];
       console.log(
         `\n${c.name}, traced: first card ${traced.first_card} ms, first paint ${traced.fcp} ms`,
