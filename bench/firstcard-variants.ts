@@ -25,6 +25,11 @@
  * task by task until its first card (firstcard-trace.ts `mainThreadTimeline`); with `--save DIR`,
  * that run's whole trace goes to `DIR/<contender>.trace.json` too (Chrome DevTools' Performance
  * panel or Perfetto open it), for the events inside a task the table only sums.
+ * `--hydrated` waits for the app's take-over too (`hydrated`: `<html data-hydrated>`), serving
+ * each contender at the page's own path (a cookie picks it), where the app's router finds its
+ * route. `--profile` adds a CPU profile of each counted run (firstcard-profile.ts) and prints each
+ * contender's JavaScript self time by file and function, source-mapped when the app was built with
+ * `npx vite build --sourcemap` (packages/web).
  */
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createServer, request, type IncomingHttpHeaders } from 'node:http';
@@ -43,6 +48,13 @@ import {
   type ViewportName,
 } from './firstcard.ts';
 import { median } from './firstcard-result.ts';
+import {
+  SourceMaps,
+  selfTimes,
+  startProfile,
+  topSelfTimes,
+  type SelfTimes,
+} from './firstcard-profile.ts';
 import {
   TRACE_CATEGORIES,
   mainThreadBeforeFcp,
@@ -93,6 +105,17 @@ const { values } = parseArgs({
     trace: { type: 'boolean', default: false },
     /** Also prints, for each contender, one more (uncounted, traced) run task by task. */
     timeline: { type: 'boolean', default: false },
+    /**
+     * Also waits for the app's take-over (`<html data-hydrated>`) and reports it (`hydrated`): each
+     * contender is then served at the page's own path (picked by a cookie), where the app's router
+     * finds its route.
+     */
+    hydrated: { type: 'boolean', default: false },
+    /**
+     * Also profiles each counted run's JavaScript (firstcard-profile.ts) and prints, per
+     * contender, the mean self time a run by file and by function.
+     */
+    profile: { type: 'boolean', default: false },
     out: { type: 'string', default: 'bench/results/firstcard-variants.json' },
   },
 });
@@ -163,8 +186,18 @@ if (values.dir)
   for (const file of readdirSync(values.dir).filter((f) => f.endsWith('.html')))
     serve(basename(file, '.html'), readFileSync(join(values.dir, file), 'utf8'));
 
+/** The cookie that picks a contender at the page's own path (`--hydrated`). */
+const PICK = 'pv-probe-contender';
+const picked = (req: { url?: string; headers: IncomingHttpHeaders }): string | undefined => {
+  if (req.url !== values.page) return undefined;
+  const pick = /(?:^|;\s*)pv-probe-contender=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+  return pick === undefined
+    ? undefined
+    : contenders.find((c) => c.name === decodeURIComponent(pick))?.path;
+};
+
 const proxy = createServer((req, res) => {
-  const html = served.get(req.url ?? '');
+  const html = served.get(picked(req) ?? req.url ?? '');
   if (html !== undefined) {
     res.writeHead(200, { ...pageHeaders, 'cache-control': 'no-store' });
     res.end(html);
@@ -197,8 +230,8 @@ const INSERTED = `(() => {
 })()`;
 
 /** The bench's page (recorder, throttle) with INSERTED beside its recorder. */
-async function open(browser: Browser, cards: number) {
-  const until = { kind: 'cards', cards, app: false } as const;
+async function open(browser: Browser, cards: number, app: boolean) {
+  const until = { kind: 'cards', cards, app } as const;
   const { context, page: tab, done } = await openPage(browser, viewport, 'cards', until);
   await tab.addInitScript({ content: INSERTED });
   return { context, tab, done };
@@ -211,28 +244,45 @@ interface Figures {
   first_card_inserted: number | null;
   dom_interactive: number | null;
   html_arrived: number | null;
+  hydrated: number | null;
   trace?: MainThread;
+  profile?: SelfTimes;
   timeline?: TimelineTask[];
 }
 
+/** The built app's scripts and their maps, for `--profile`. */
+const maps = new SourceMaps(join(import.meta.dirname, '../packages/web/dist/assets'));
+
 async function run(
   browser: Browser,
-  path: string,
+  contender: { name: string; path: string },
   cards: number,
+  counted = true,
   timeline = false,
   /** Where to write the run's Chromium trace (a traced run only). */
   traceFile?: string,
 ): Promise<Figures> {
-  const { context, tab, done } = await open(browser, cards);
+  const app = values.hydrated && contender.name !== 'limit';
+  const { context, tab, done } = await open(browser, cards, app);
+  let path = contender.path;
+  if (values.hydrated) {
+    await context.addCookies([
+      { name: PICK, value: encodeURIComponent(contender.name), url: proxyBase },
+    ]);
+    path = values.page;
+  }
   const traced = values.trace || timeline;
   try {
     if (traced)
       await browser.startTracing(tab, {
         categories: [...TRACE_CATEGORIES],
       });
+    const profiled = values.profile && counted && !traced;
+    const stopProfile = profiled ? await startProfile(await context.newCDPSession(tab)) : undefined;
     await tab.goto(`${proxyBase}${path}`, { waitUntil: 'commit', timeout: TIMEOUT_MS });
     // told by the recorder (firstcard-page.ts RECORD), as the bench is
     await within(done, TIMEOUT_MS);
+    const profile = stopProfile ? selfTimes(await stopProfile(), maps) : undefined;
     const figures = (await tab.evaluate(READ('cards'))) as PageFigures;
     const extra = (await tab.evaluate(`(() => ({
       inserted: window.__inserted.at,
@@ -252,7 +302,9 @@ async function run(
       first_card_inserted: round(extra.inserted),
       dom_interactive: round(extra.interactive),
       html_arrived: figures.html_arrived_ms,
+      hydrated: figures.hydrated_ms,
       ...(trace ? { trace } : {}),
+      ...(profile ? { profile } : {}),
       ...(tasks ? { timeline: tasks } : {}),
     };
   } finally {
@@ -273,14 +325,14 @@ try {
   console.log(
     `${values.page} (${viewport}): ${contenders.map((c) => c.name).join(', ')}; the nth card is the ${cards}th; ${RUNS} runs each`,
   );
-  for (const c of contenders) await run(browser, c.path, cards); // warm the server and caches
+  for (const c of contenders) await run(browser, c, cards, false); // warm the server and caches
   const runs = new Map<string, Figures[]>(contenders.map((c) => [c.name, []]));
   const timelines: Record<string, TimelineTask[]> = {};
   if (values.timeline)
     // one more uncounted run each, traced (slower), told task by task
     for (const c of contenders) {
       const file = values.save ? join(values.save, `${c.name}.trace.json`) : undefined;
-      const traced = await run(browser, c.path, cards, true, file);
+      const traced = await run(browser, c, cards, false, true, file);
       if (file) console.log(`wrote ${file}`);
       timelines[c.name] = traced.timeline ?? [];
       console.log(
@@ -296,7 +348,7 @@ try {
       }
     }
   for (let i = 0; i < RUNS; i++)
-    for (const c of contenders) runs.get(c.name)!.push(await run(browser, c.path, cards));
+    for (const c of contenders) runs.get(c.name)!.push(await run(browser, c, cards));
   const table: Record<string, Record<string, number | null>> = {};
   for (const [name, list] of runs) {
     const row: Record<string, number | null> = {};
@@ -307,6 +359,7 @@ try {
       'first_card_inserted',
       'dom_interactive',
       'html_arrived',
+      'hydrated',
     ] as const)
       row[key] = median(list.map((r) => r[key]));
     if (values.trace)
@@ -315,10 +368,60 @@ try {
     table[name] = row;
   }
   console.table(table);
+  if (values.profile) {
+    if (!maps.any)
+      console.log(
+        "no source maps: names are the build's (npx vite build --sourcemap in packages/web)",
+      );
+    for (const [name, list] of runs) {
+      const profiles = list.flatMap((r) => (r.profile ? [r.profile] : []));
+      if (profiles.length === 0) continue;
+      console.log(`\n${name}: self time a run (ms), ${profiles.length} profiled runs; by file:`);
+      for (const line of topSelfTimes(profiles, 'byFile', 25)) console.log(line);
+      console.log('by function:');
+      for (const line of topSelfTimes(profiles, 'byFunction', 40)) console.log(line);
+    }
+  }
   mkdirSync(join(values.out, '..'), { recursive: true });
   writeFileSync(
     values.out,
-    `${JSON.stringify({ probe: 'firstcard-variants', date: new Date().toISOString(), page: values.page, viewport, cpu_throttle: CPU_THROTTLE, runs_each: RUNS, nth_card: cards, medians: table, runs: Object.fromEntries(runs), ...(values.timeline ? { timelines } : {}) }, null, 2)}\n`,
+    `${JSON.stringify(
+      {
+        probe: 'firstcard-variants',
+        date: new Date().toISOString(),
+        page: values.page,
+        viewport,
+        cpu_throttle: CPU_THROTTLE,
+        runs_each: RUNS,
+        nth_card: cards,
+        medians: table,
+        runs: Object.fromEntries(
+          [...runs].map(([name, list]) => [
+            name,
+            list.map(({ profile: _, ...figures }) => figures),
+          ]),
+        ),
+        ...(values.timeline ? { timelines } : {}),
+        ...(values.profile
+          ? {
+              profiles: Object.fromEntries(
+                [...runs].map(([name, list]) => {
+                  const p = list.flatMap((r) => (r.profile ? [r.profile] : []));
+                  return [
+                    name,
+                    {
+                      by_file: topSelfTimes(p, 'byFile', 25),
+                      by_function: topSelfTimes(p, 'byFunction', 40),
+                    },
+                  ];
+                }),
+              ),
+            }
+          : {}),
+      },
+      null,
+      2,
+    )}\n`,
   );
   console.log(`wrote ${values.out}`);
 } finally {
