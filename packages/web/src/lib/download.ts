@@ -1,14 +1,15 @@
 /**
  * Downloads an artwork's pictures (spec 001 §2.9, §3, §7.4): the current page or all pages, each
  * the original fetched through the image proxy and named by the dlFileNameTpl template; several
- * pages go into one zip (fflate, stored: the pictures are compressed already). The file goes into
+ * pages go into one zip (fflate, loaded then; stored: the pictures are compressed already). The file goes into
  * the picked folder (File System Access API, with the author's sub-folder when asked) when the
  * setting is on and the browser can, else it is the browser's download. A page that cannot be
  * fetched opens in a new tab instead (spec 000 §8), so the user can still save it.
  */
-import { zipSync, type Zippable } from 'fflate';
+import type { Zippable } from 'fflate';
 import { toProxiedImageUrl, type Artwork } from '@pv/core';
 import { extensionOf, formatFileName } from './file-name.ts';
+import { loadFflate } from './fflate.ts';
 import { authorFolder, downloadFolder, saveByLink, saveFile } from './save-file.ts';
 
 export interface DownloadOptions {
@@ -73,6 +74,7 @@ export async function downloadArtwork(artwork: Artwork, options: DownloadOptions
     await saveFile(new Blob([bytes as BlobPart], { type }), name, target, dir);
     return 1;
   }
+  const { zipSync } = await loadFflate();
   const zipped: Zippable = {};
   for (const file of files) {
     zipped[file.name] = [file.bytes, { level: 0 }];

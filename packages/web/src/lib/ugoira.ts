@@ -1,11 +1,11 @@
 /**
  * Ugoira frames (spec 001 §4 "Ugoira playback", §7.4): the 1920x1080 zip named by the metadata,
  * fetched through the image proxy with its download progress and a 60 s limit, unzipped with
- * fflate and decoded to bitmaps in frame order, each with its own delay. The decoded frames are
+ * fflate (loaded then, lib/fflate.ts) and decoded to bitmaps in frame order, each with its own delay. The decoded frames are
  * what the download formats export.
  */
-import { unzipSync } from 'fflate';
 import { toProxiedImageUrl } from '@pv/core';
+import { loadFflate } from './fflate.ts';
 
 /** The zip download's time limit (spec 001 §9). */
 export const UGOIRA_ZIP_TIMEOUT_MS = 60_000;
@@ -59,6 +59,7 @@ export async function fetchZip(
 
 /** The zip's frames in the metadata's order, decoded; a frame missing from the zip is an error. */
 export async function decodeFrames(zip: Uint8Array, meta: UgoiraMeta): Promise<UgoiraFrame[]> {
+  const { unzipSync } = await loadFflate();
   const files = unzipSync(zip);
   return Promise.all(
     meta.frames.map(async (frame) => {
