@@ -196,6 +196,9 @@ test.describe('landing routes rendered on the server', () => {
     await card.locator('a').first().click();
     await expect(page).toHaveURL(/\/artworks\/\d+$/);
     await expect(page.getByTestId('artwork-title')).toHaveText(title);
+    // the tab named as the app names it, by the server (no app code runs here)
+    const author = (await page.getByTestId('artwork-author').textContent())!.trim();
+    await expect(page).toHaveTitle(`${title} - ${author} - Pixiv Viewer`);
     await expectImageLoaded(page.getByTestId('artwork-image').first());
     await expect(page.getByTestId('artwork-caption')).not.toBeEmpty();
 
@@ -221,6 +224,7 @@ test.describe('landing routes rendered on the server', () => {
     await novel.getByTestId('novel-card-title').click();
     await expect(page).toHaveURL(/\/novel\/\d+$/);
     await expect(page.getByTestId('novel-title')).toHaveText(novelTitle);
+    expect((await page.title()).startsWith(`${novelTitle} - `)).toBe(true);
     await expect(page.getByTestId('novel-text')).toBeVisible();
     await expect(page.getByTestId('novel-page').first()).not.toBeEmpty();
 

@@ -34,6 +34,7 @@ import { setPurifierWindow } from './lib/purifier.ts';
 import { ServerDatesContext, serverDates } from './lib/format.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import { ServerSettingsContext } from './state/settings/settings.ts';
+import { DocumentTitleSink, titleSink } from './lib/useDocumentTitle.ts';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json', {
   eager: true,
@@ -71,6 +72,8 @@ export interface ServerRender {
   used: string[];
   /** The HTTP status of the route (404 for an unknown path). */
   status: number;
+  /** The page's title, as the app names it (useDocumentTitle); absent: the shell's. */
+  title?: string;
 }
 
 /**
@@ -113,20 +116,23 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
 
+  const named = titleSink();
   const html = renderToString(
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
-        <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
-          <ServerSettingsContext.Provider value={viewSettings(data.view)}>
-            <ServerDatesContext.Provider value={serverDates(data.view?.timeZone)}>
-              <Providers api={noNetwork} queryClient={queryClient} persist={false}>
-                {/* hydrate false: React Router's own hydration data is an inline script */}
-                <StaticRouterProvider router={router} context={context} hydrate={false} />
-              </Providers>
-            </ServerDatesContext.Provider>
-          </ServerSettingsContext.Provider>
-        </ServerMediaContext.Provider>
-      </I18nextProvider>
+      <DocumentTitleSink.Provider value={named.sink}>
+        <I18nextProvider i18n={i18n}>
+          <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
+            <ServerSettingsContext.Provider value={viewSettings(data.view)}>
+              <ServerDatesContext.Provider value={serverDates(data.view?.timeZone)}>
+                <Providers api={noNetwork} queryClient={queryClient} persist={false}>
+                  {/* hydrate false: React Router's own hydration data is an inline script */}
+                  <StaticRouterProvider router={router} context={context} hydrate={false} />
+                </Providers>
+              </ServerDatesContext.Provider>
+            </ServerSettingsContext.Provider>
+          </ServerMediaContext.Provider>
+        </I18nextProvider>
+      </DocumentTitleSink.Provider>
     </StrictMode>,
   );
   // a part that failed is left to the browser by React (a client-rendered boundary): not a page
@@ -142,5 +148,11 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
     }),
   };
   queryClient.clear();
-  return { html, data: block, used, status: context.statusCode };
+  return {
+    html,
+    data: block,
+    used,
+    status: context.statusCode,
+    ...(named.title() !== undefined && { title: named.title() }),
+  };
 }

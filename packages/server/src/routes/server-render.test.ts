@@ -35,6 +35,7 @@ import {
 } from '@pv/core';
 import { APP_START_HASH, APP_START_ID, APP_START_SCRIPT } from './app-start.ts';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps.ts';
+import { escapeMarkup } from './share/public-url.ts';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
 import {
   OPTIONAL_PART_GRACE_MS,
@@ -392,6 +393,12 @@ describe('server rendering (SSR=1)', () => {
     ).toBeGreaterThan(0);
     // the title, as text
     expect(root).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!--');
+    // and the page's, as the app names it (useDocumentTitle), in place of the shell's: one
+    const titles = res.body.match(/<title>[^<]*<\/title>/g);
+    expect(titles).toEqual([
+      `<title>${escapeMarkup(`${HOSTILE_TITLE} - ${work.author.name} - Pixiv Viewer`)}</title>`,
+    ]);
+    expect(res.body.indexOf(titles![0]!)).toBeLessThan(res.body.indexOf('</head>'));
     // the picture the app shows (medium size, through the image route), its size reserved
     const img = /<img [^>]*data-testid="artwork-image"[^>]*>/.exec(root!)?.[0];
     expect(img).toContain(`src="/i/c/540x540_70/img-master/`);

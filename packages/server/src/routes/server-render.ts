@@ -52,13 +52,21 @@ interface RenderModule {
       view?: RenderView;
       config?: unknown;
     },
-  ): Promise<{ html: string; data: unknown; used: string[]; status: number } | null>;
+  ): Promise<{
+    html: string;
+    data: unknown;
+    used: string[];
+    status: number;
+    title?: string;
+  } | null>;
 }
 
 /** A page's rendered parts; null: serve the shell. */
 export interface RenderedPage {
   /** The markup of `#root`. */
   root: string;
+  /** The page's title as the app names it (the document's `<title>`); absent: the shell's. */
+  title?: string;
   /** The data block's JSON, escaped for an HTML script element. */
   data: string;
   /** First-data URLs the page carries (their preloads go). */
@@ -373,6 +381,7 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
       const css = critical.forMarkup(sheets, page.html);
       const rendered: RenderedPage = {
         root: page.html,
+        ...(page.title !== undefined && { title: page.title }),
         data: jsonForScript(page.data),
         used: page.used,
         styles,
@@ -410,11 +419,19 @@ export function stylesheetsOf(html: string): string[] {
 }
 
 const ROOT = /<div id="root">[\s\S]*<\/div>(\s*<\/body>)/;
+/** The shell's title element (its head's first). */
+const TITLE = /<title>[^<]*<\/title>/;
 
 /** The shell with the rendered page in `#root`, its data block, and no preload of what it carries. */
 export function insertRendered(html: string, page: RenderedPage): string {
   if (!ROOT.test(html)) return html;
-  let out = html.replace(
+  let out = html;
+  // named as the app names the page, before any of its code runs (web useDocumentTitle)
+  if (page.title !== undefined) {
+    const title = `<title>${escapeMarkup(page.title)}</title>`;
+    out = out.replace(TITLE, () => title);
+  }
+  out = out.replace(
     ROOT,
     (_, end: string) =>
       `<div id="root">${page.root}</div><script type="application/json" id="${SERVER_DATA_ID}">${page.data}</script>${end}`,

@@ -1,7 +1,8 @@
-import { renderHook } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initEnglishI18n } from '../test-i18n.ts';
-import { useDocumentTitle } from './useDocumentTitle.ts';
+import { DocumentTitleSink, titleSink, useDocumentTitle } from './useDocumentTitle.ts';
 
 describe('useDocumentTitle', () => {
   beforeAll(async () => {
@@ -15,5 +16,35 @@ describe('useDocumentTitle', () => {
     expect(document.title).toBe('Pixiv Viewer');
     rerender({ title: 'Daily ranking' });
     expect(document.title).toBe('Daily ranking - Pixiv Viewer');
+  });
+
+  it('tells a server render the title the app ends with: the outer screen’s', () => {
+    function Inner() {
+      useDocumentTitle('A work');
+      return null;
+    }
+    function Outer() {
+      useDocumentTitle(undefined, true);
+      return <Inner />;
+    }
+    const outer = titleSink();
+    renderToString(
+      <DocumentTitleSink.Provider value={outer.sink}>
+        <Outer />
+      </DocumentTitleSink.Provider>,
+    );
+    expect(outer.title()).toBe('404 · Page not found - Pixiv Viewer');
+    // the app over the same tree: the inner effect runs first, the outer one last
+    document.title = 'Pixiv Viewer';
+    render(<Outer />);
+    expect(document.title).toBe(outer.title());
+
+    const alone = titleSink();
+    renderToString(
+      <DocumentTitleSink.Provider value={alone.sink}>
+        <Inner />
+      </DocumentTitleSink.Provider>,
+    );
+    expect(alone.title()).toBe('A work - Pixiv Viewer');
   });
 });
