@@ -1,4 +1,5 @@
 import { render, renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { initEnglishI18n } from '../test-i18n.ts';
@@ -27,24 +28,20 @@ describe('useDocumentTitle', () => {
       useDocumentTitle(undefined, true);
       return <Inner />;
     }
-    const outer = titleSink();
-    renderToString(
-      <DocumentTitleSink.Provider value={outer.sink}>
-        <Outer />
-      </DocumentTitleSink.Provider>,
-    );
-    expect(outer.title()).toBe('404 · Page not found - Pixiv Viewer');
+    // what a server render of the tree names the page
+    const serverTitle = (tree: ReactNode) => {
+      const named = titleSink();
+      renderToString(
+        <DocumentTitleSink.Provider value={named.sink}>{tree}</DocumentTitleSink.Provider>,
+      );
+      return named.title();
+    };
+    const title = serverTitle(<Outer />);
+    expect(title).toBe('404 · Page not found - Pixiv Viewer');
     // the app over the same tree: the inner effect runs first, the outer one last
     document.title = 'Pixiv Viewer';
     render(<Outer />);
-    expect(document.title).toBe(outer.title());
-
-    const alone = titleSink();
-    renderToString(
-      <DocumentTitleSink.Provider value={alone.sink}>
-        <Inner />
-      </DocumentTitleSink.Provider>,
-    );
-    expect(alone.title()).toBe('A work - Pixiv Viewer');
+    expect(document.title).toBe(title);
+    expect(serverTitle(<Inner />)).toBe('A work - Pixiv Viewer');
   });
 });
