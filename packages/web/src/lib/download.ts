@@ -1,10 +1,11 @@
 /**
  * Downloads an artwork's pictures (spec 001 §2.9, §3, §7.4): the current page or all pages, each
  * the original fetched through the image proxy and named by the dlFileNameTpl template; several
- * pages go into one zip (fflate, loaded then; stored: the pictures are compressed already). The file goes into
- * the picked folder (File System Access API, with the author's sub-folder when asked) when the
- * setting is on and the browser can, else it is the browser's download. A page that cannot be
- * fetched opens in a new tab instead (spec 000 §8), so the user can still save it.
+ * pages go into one zip (fflate, loaded then: lib/fflate.ts; stored: the pictures are compressed
+ * already). The file goes into the picked folder (File System Access API, with the author's
+ * sub-folder when asked) when the setting is on and the browser can, else it is the browser's
+ * download. A page that cannot be fetched opens in a new tab instead (spec 000 §8), so the user can
+ * still save it.
  */
 import type { Zippable } from 'fflate';
 import { toProxiedImageUrl, type Artwork } from '@pv/core';

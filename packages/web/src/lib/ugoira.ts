@@ -1,8 +1,8 @@
 /**
  * Ugoira frames (spec 001 §4 "Ugoira playback", §7.4): the 1920x1080 zip named by the metadata,
  * fetched through the image proxy with its download progress and a 60 s limit, unzipped with
- * fflate (loaded then, lib/fflate.ts) and decoded to bitmaps in frame order, each with its own delay. The decoded frames are
- * what the download formats export.
+ * fflate (loaded then: lib/fflate.ts) and decoded to bitmaps in frame order, each with its own
+ * delay. The decoded frames are what the download formats export.
  */
 import { toProxiedImageUrl } from '@pv/core';
 import { loadFflate } from './fflate.ts';
