@@ -1,10 +1,10 @@
 /**
  * Where a page's JavaScript time goes, for the first-paint probe's `--profile`
- * (firstcard-variants.ts): a V8 CPU profile of each counted run (CDP `Profiler`, sampled every PROFILE_INTERVAL_US), its
- * self time summed by function and by source file or package, named through the build's source
- * maps when it has them (`npx vite build --sourcemap` in packages/web; `npm run build` builds
- * without). Native work (parse, style, layout, paint, compile) is V8's `(program)`; the trace
- * (`--trace`, `--timeline`) is what splits that.
+ * (firstcard-variants.ts): a V8 CPU profile of each counted run (CDP `Profiler`, sampled every
+ * PROFILE_INTERVAL_US), its self time summed by function and by source file or package, named
+ * through the build's source maps when it has them (`npx vite build --sourcemap` in packages/web;
+ * `npm run build` builds without). Native work (parse, style, layout, paint, compile) is V8's
+ * `(program)`; the trace (`--trace`, `--timeline`) is what splits that.
  *
  * Stop 63 read the artwork's take-over this way: the first `Intl` formatter of a page costs
  * 55–98 ms at 4× (ICU's first use in the renderer), paid by whichever call comes first
