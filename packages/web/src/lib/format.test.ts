@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   RECENT_WINDOW_MS,
   formatCompact,
@@ -6,6 +6,7 @@ import {
   formatNumber,
   formatRecent,
   parsePixivTime,
+  viewerZone,
 } from './format.ts';
 
 describe('formatNumber', () => {
@@ -97,5 +98,36 @@ describe('formatRecent', () => {
     expect(formatRecent(at(RECENT_WINDOW_MS), 'en', utc)).toBe('Nov 25, 2026');
     expect(formatRecent(at(RECENT_WINDOW_MS), 'ja', utc)).toBe('2026/11/25');
     expect(formatRecent(new Date(now + 2 * MIN), 'en', utc)).toBe('Dec 2, 2026');
+  });
+});
+
+describe("the viewer's zone", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('is read once a task, and again in the next: a changed zone is followed', async () => {
+    // a task of its own: what an earlier test read is gone
+    await Promise.resolve();
+    const real = Intl.DateTimeFormat.prototype.resolvedOptions;
+    let zone = 'Asia/Tokyo';
+    const read = vi
+      .spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions')
+      .mockImplementation(function (this: Intl.DateTimeFormat) {
+        return { ...real.call(this), timeZone: zone };
+      });
+    expect(viewerZone()).toBe('Asia/Tokyo');
+    expect(viewerZone()).toBe('Asia/Tokyo');
+    expect(formatDate('2026-11-30T10:07:00+09:00', 'en', 'datetime')).toBe(
+      'Nov 30, 2026, 10:07 AM',
+    );
+    expect(read).toHaveBeenCalledTimes(1);
+    // the zone changes (the device travelled): followed from the next task on
+    zone = 'America/New_York';
+    expect(viewerZone()).toBe('Asia/Tokyo');
+    await Promise.resolve();
+    expect(viewerZone()).toBe('America/New_York');
+    expect(formatDate('2026-11-30T10:07:00+09:00', 'en', 'datetime')).toBe('Nov 29, 2026, 8:07 PM');
+    expect(read).toHaveBeenCalledTimes(2);
   });
 });
