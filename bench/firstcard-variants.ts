@@ -190,7 +190,7 @@ if (values.dir)
 const PICK = 'pv-probe-contender';
 const picked = (req: { url?: string; headers: IncomingHttpHeaders }): string | undefined => {
   if (req.url !== values.page) return undefined;
-  const pick = /(?:^|;\s*)pv-probe-contender=([^;]*)/.exec(req.headers.cookie ?? '')?.[1];
+  const pick = new RegExp(`(?:^|;\\s*)${PICK}=([^;]*)`).exec(req.headers.cookie ?? '')?.[1];
   return pick === undefined
     ? undefined
     : contenders.find((c) => c.name === decodeURIComponent(pick))?.path;
@@ -368,18 +368,25 @@ try {
     table[name] = row;
   }
   console.table(table);
+  // each contender's mean self time a run, the largest by file and by function (--profile)
+  const profiles: Record<string, { runs: number; by_file: string[]; by_function: string[] }> = {};
   if (values.profile) {
     if (!maps.any)
       console.log(
         "no source maps: names are the build's (npx vite build --sourcemap in packages/web)",
       );
     for (const [name, list] of runs) {
-      const profiles = list.flatMap((r) => (r.profile ? [r.profile] : []));
-      if (profiles.length === 0) continue;
-      console.log(`\n${name}: self time a run (ms), ${profiles.length} profiled runs; by file:`);
-      for (const line of topSelfTimes(profiles, 'byFile', 25)) console.log(line);
+      const each = list.flatMap((r) => (r.profile ? [r.profile] : []));
+      if (each.length === 0) continue;
+      const top = (profiles[name] = {
+        runs: each.length,
+        by_file: topSelfTimes(each, 'byFile', 25),
+        by_function: topSelfTimes(each, 'byFunction', 40),
+      });
+      console.log(`\n${name}: self time a run (ms), ${top.runs} profiled runs; by file:`);
+      for (const line of top.by_file) console.log(line);
       console.log('by function:');
-      for (const line of topSelfTimes(profiles, 'byFunction', 40)) console.log(line);
+      for (const line of top.by_function) console.log(line);
     }
   }
   mkdirSync(join(values.out, '..'), { recursive: true });
@@ -402,22 +409,7 @@ try {
           ]),
         ),
         ...(values.timeline ? { timelines } : {}),
-        ...(values.profile
-          ? {
-              profiles: Object.fromEntries(
-                [...runs].map(([name, list]) => {
-                  const p = list.flatMap((r) => (r.profile ? [r.profile] : []));
-                  return [
-                    name,
-                    {
-                      by_file: topSelfTimes(p, 'byFile', 25),
-                      by_function: topSelfTimes(p, 'byFunction', 40),
-                    },
-                  ];
-                }),
-              ),
-            }
-          : {}),
+        ...(values.profile ? { profiles } : {}),
       },
       null,
       2,
