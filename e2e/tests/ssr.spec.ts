@@ -114,6 +114,10 @@ test.describe('landing routes rendered on the server', () => {
         }
       });
     });
+    // (written once the app has taken the page over)
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'pv_paint')?.value)
+      .toContain('America/New_York');
     await page.reload();
     await expect(page.getByTestId('novel-text')).toHaveAttribute('style', /--reader-size/);
     const served = await page.evaluate(() => (window as { served?: string }).served);

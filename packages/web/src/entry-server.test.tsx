@@ -32,7 +32,14 @@ import {
 } from './app/server-render.ts';
 import { render, type ServerRender } from './entry-server.tsx';
 import { HYDRATED_ATTRIBUTE } from './lib/useHydratedMark.ts';
-import { ServerDatesContext, serverDates } from './lib/format.ts';
+import {
+  FormatTableContext,
+  ServerDatesContext,
+  carriedFormats,
+  holdServerDates,
+  serverDates,
+  settleDates,
+} from './lib/format.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import type { ApiClient } from './state/api/client.ts';
 import {
@@ -189,15 +196,19 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024, config?
   const router = createBrowserRouter(routes);
   const cardBefore = document.querySelector('[data-testid="artwork-card"] img');
   const markedBefore = document.documentElement.hasAttribute(HYDRATED_ATTRIBUTE);
+  // the dates as the server wrote them until the test settles them (main.tsx: after the take-over)
+  holdServerDates();
   await act(async () => {
     const root = hydrateRoot(
       document.getElementById('root')!,
       <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
         <ServerSettingsContext.Provider value={viewSettings(data.view)}>
           <ServerDatesContext.Provider value={serverDates(data.view?.timeZone)}>
-            <Providers api={api} queryClient={queryClient}>
-              <RouterProvider router={router} />
-            </Providers>
+            <FormatTableContext.Provider value={carriedFormats(data.formats)}>
+              <Providers api={api} queryClient={queryClient}>
+                <RouterProvider router={router} />
+              </Providers>
+            </FormatTableContext.Provider>
           </ServerDatesContext.Provider>
         </ServerSettingsContext.Provider>
       </ServerMediaContext.Provider>,
@@ -216,6 +227,7 @@ describe('a server-rendered page', () => {
     await initEnglishI18n();
   });
   afterEach(() => {
+    settleDates();
     act(() => roots.splice(0).forEach((root) => root.unmount()));
     vi.restoreAllMocks();
     document.body.innerHTML = '';
@@ -286,6 +298,34 @@ describe('a server-rendered page', () => {
     expect(calls.filter((c) => c === 'illust')).toEqual([]);
   });
 
+  it('an artwork’s numbers and dates are the server’s texts in the hydration: no Intl formatting', async () => {
+    const illust = { ...base, x_restrict: 0, illust_ai_type: 1, total_view: 123456 };
+    const path = `/artworks/${illust.id}`;
+    const page = await render(path, {
+      firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
+      desktop: false,
+      language: 'en',
+      fetchedAt: Date.now(),
+    });
+    // the texts its render wrote, carried with the page
+    expect(page!.data.formats).toMatchObject({ 'n|en|123456': '123,456' });
+    expect(Object.keys(page!.data.formats!).some((key) => key.startsWith('d|en|'))).toBe(true);
+    // (`format` is a getter; a formatter the server's render made and cached is used through it)
+    const getter = (proto: object) => vi.spyOn(proto as Record<'format', unknown>, 'format', 'get');
+    const formats = [
+      getter(Intl.NumberFormat.prototype),
+      getter(Intl.DateTimeFormat.prototype),
+      vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions'),
+    ];
+    const { errors } = await hydrateAt(path, page!, 390);
+    expect(errors).toEqual([]);
+    expect(document.querySelector('[data-testid="artwork-views"]')!.textContent).toBe('123,456');
+    for (const spy of formats) expect(spy).not.toHaveBeenCalled();
+    // once the dates are the viewer's, Intl writes them
+    act(() => settleDates());
+    expect(formats[1]).toHaveBeenCalled();
+  });
+
   /**
    * Renders a new artwork on a server in UTC (with `timeZone` as the first-paint cookie's) and
    * hydrates it for a viewer in New York, 14 hours behind Japan: another day and hour than
@@ -319,26 +359,32 @@ describe('a server-rendered page', () => {
       const served = /data-testid="artwork-date">([^<]*)</.exec(page!.html)?.[1];
       process.env.TZ = 'America/New_York';
       const { errors } = await hydrateAt(path, page!, 1440);
-      const after = document.querySelector('[data-testid="artwork-date"]')!.textContent;
+      const date = () => document.querySelector('[data-testid="artwork-date"]')!.textContent;
+      const held = date();
+      act(() => settleDates());
+      const after = date();
       // as the app writes a date in the viewer's zone: no zone named
       const viewer = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-      return { served, errors, after, viewer: viewer.format(new Date(illust.create_date)) };
+      return { served, errors, held, after, viewer: viewer.format(new Date(illust.create_date)) };
     } finally {
       process.env.TZ = zone;
     }
   }
 
   it('an artwork’s date: in JST, named, in the markup and the hydration; the viewer’s after', async () => {
-    const { served, errors, after, viewer } = await artworkDateFor();
+    const { served, errors, held, after, viewer } = await artworkDateFor();
     expect(served).toMatch(/GMT\+9$/);
     expect(errors).toEqual([]);
+    // until the app has taken the page over (main.tsx settles the dates in a task after it)
+    expect(held).toBe(served);
     expect(after).toBe(viewer);
   });
 
   it('an artwork’s date in the zone the first-paint cookie carried: one text from markup to app', async () => {
-    const { served, errors, after, viewer } = await artworkDateFor('America/New_York');
+    const { served, errors, held, after, viewer } = await artworkDateFor('America/New_York');
     expect(served).toBe(viewer);
     expect(errors).toEqual([]);
+    expect(held).toBe(viewer);
     expect(after).toBe(viewer);
   });
 

@@ -31,7 +31,12 @@ import { serverRouteOf } from './app/server-routes.ts';
 import type { ApiClient } from './state/api/client.ts';
 import { SERVER_CONFIG_KEY, seedServerConfig } from './state/queries/config.ts';
 import { setPurifierWindow } from './lib/purifier.ts';
-import { ServerDatesContext, serverDates } from './lib/format.ts';
+import {
+  FormatTableContext,
+  ServerDatesContext,
+  recordingFormats,
+  serverDates,
+} from './lib/format.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import { ServerSettingsContext } from './state/settings/settings.ts';
 import { DocumentTitleSink, titleSink } from './lib/useDocumentTitle.ts';
@@ -117,6 +122,7 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const named = titleSink();
+  const formats = new Map<string, string>();
   const html = renderToString(
     <StrictMode>
       <DocumentTitleSink.Provider value={named.sink}>
@@ -124,10 +130,12 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
           <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
             <ServerSettingsContext.Provider value={viewSettings(data.view)}>
               <ServerDatesContext.Provider value={serverDates(data.view?.timeZone)}>
-                <Providers api={noNetwork} queryClient={queryClient} persist={false}>
-                  {/* hydrate false: React Router's own hydration data is an inline script */}
-                  <StaticRouterProvider router={router} context={context} hydrate={false} />
-                </Providers>
+                <FormatTableContext.Provider value={recordingFormats(formats)}>
+                  <Providers api={noNetwork} queryClient={queryClient} persist={false}>
+                    {/* hydrate false: React Router's own hydration data is an inline script */}
+                    <StaticRouterProvider router={router} context={context} hydrate={false} />
+                  </Providers>
+                </FormatTableContext.Provider>
               </ServerDatesContext.Provider>
             </ServerSettingsContext.Provider>
           </ServerMediaContext.Provider>
@@ -146,6 +154,7 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
       shouldDehydrateQuery: (q) =>
         q.queryKey[0] !== SERVER_CONFIG_KEY && defaultShouldDehydrateQuery(q),
     }),
+    ...(formats.size > 0 && { formats: Object.fromEntries(formats) }),
   };
   queryClient.clear();
   return {

@@ -13,7 +13,14 @@ import {
   viewSettings,
 } from './app/server-render.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
-import { ServerDatesContext, serverDates } from './lib/format.ts';
+import {
+  FormatTableContext,
+  ServerDatesContext,
+  carriedFormats,
+  holdServerDates,
+  serverDates,
+  settleDates,
+} from './lib/format.ts';
 import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
 import { holdPreloads } from './state/api/preloaded.ts';
@@ -21,6 +28,7 @@ import { OWN_API_BASE, readApiBase } from './state/settings/api-base.ts';
 import { readImageProxy } from './state/settings/image-proxy.ts';
 import { syncFirstDataCookie } from './state/settings/first-data-cookie.ts';
 import { mirrorFirstPaint } from './state/settings/first-paint-cookie.ts';
+import { afterTakeOver } from './lib/useHydratedMark.ts';
 import { ServerSettingsContext, readSettings } from './state/settings/settings.ts';
 import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
 import { externalTarget } from './lib/external-query.ts';
@@ -61,8 +69,9 @@ async function start(): Promise<void> {
     // the answers preloaded with the HTML, asked for at once for the first queries to take
     holdPreloads();
     const i18n = await initI18n();
-    // the next page's first paint in this browser's theme, language and layout (server-side)
-    mirrorFirstPaint(readSettings());
+    // the next page's first paint in this browser's theme, language and layout (server-side),
+    // once this one is taken over: the cookie's time zone is the page's first Intl formatter
+    afterTakeOver(() => mirrorFirstPaint(readSettings()));
     i18n.on('languageChanged', () => mirrorFirstPaint(readSettings()));
     const container = document.getElementById('root')!;
     const startup = checkStartup();
@@ -108,24 +117,30 @@ async function start(): Promise<void> {
             <ServerDatesContext.Provider
               value={serverDates(adopt ? server.view?.timeZone : undefined)}
             >
-              <Providers
-                api={createApiClient({
-                  base: readApiBase(),
-                  userToken,
-                  webSession: webSessionHeaders,
-                  onNetwork: reportNetwork,
-                })}
-                queryClient={queryClient}
-              >
-                <RouterProvider router={router} />
-              </Providers>
+              <FormatTableContext.Provider value={adopt ? carriedFormats(server.formats) : null}>
+                <Providers
+                  api={createApiClient({
+                    base: readApiBase(),
+                    userToken,
+                    webSession: webSessionHeaders,
+                    onNetwork: reportNetwork,
+                  })}
+                  queryClient={queryClient}
+                >
+                  <RouterProvider router={router} />
+                </Providers>
+              </FormatTableContext.Provider>
             </ServerDatesContext.Provider>
           </ServerSettingsContext.Provider>
         </ServerMediaContext.Provider>
       </StrictMode>
     );
-    if (adopt) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    if (adopt) {
+      // the dates as the server wrote them until the page is taken over (lib/format.ts)
+      holdServerDates();
+      afterTakeOver(settleDates);
+      hydrateRoot(container, app);
+    } else createRoot(container).render(app);
     afterStartup(startup);
     loadFallbackCatalogueAfterPaint();
     watchConnectivity();

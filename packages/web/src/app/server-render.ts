@@ -131,6 +131,11 @@ export interface PageData {
   view?: ServerView;
   /** The server's queries (dehydrated), which the app hydrates before anything else. */
   queries: DehydratedState;
+  /**
+   * The numbers and dates its render wrote, by what each formatted (lib/format.ts FormatTable):
+   * the app writes them the same without Intl.
+   */
+  formats?: Record<string, string>;
 }
 
 /**

@@ -2,12 +2,57 @@
  * Numbers and dates in the UI language, through Intl: one helper for every count and date the
  * screens show. Formatters are cached per language and style.
  */
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isTimeZone } from '@pv/core';
-import { useServerRender } from './useServerRender.ts';
 
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+/**
+ * Texts the server's render formatted, by what each formatted (the language, the kind, the
+ * options, the value): the server records every number and date its render writes
+ * (`recordingFormats`), hands them to the app in the page's data block (`carriedFormats`), and
+ * the app takes its texts from them where it formats the same, before Intl (issue 33). A page's
+ * first `Intl.NumberFormat` or `Intl.DateTimeFormat` costs 50–90 ms at 4× CPU (ICU's number and
+ * calendar data; the next ones well under a millisecond to 17 ms): with these, the take-over of a
+ * server-rendered page makes none, and the same value writes the same text from markup to app.
+ */
+export interface FormatTable {
+  get(key: string): string | undefined;
+  /** The server's: records what it formats (the app's is read-only). */
+  set?(key: string, text: string): void;
+}
+
+/** The table the formatters read (null: Intl for everything: a page the app rendered itself). */
+export const FormatTableContext = createContext<FormatTable | null>(null);
+
+/** The server render's table: every text formatted goes into `into`. */
+export function recordingFormats(into: Map<string, string>): FormatTable {
+  return { get: (key) => into.get(key), set: (key, text) => void into.set(key, text) };
+}
+
+/**
+ * The app's table from the page's data block (read back from the page: anything but a string
+ * is left out), or null when the block carried none.
+ */
+export function carriedFormats(carried: unknown): FormatTable | null {
+  if (typeof carried !== 'object' || carried === null) return null;
+  const texts = new Map<string, string>();
+  for (const [key, text] of Object.entries(carried))
+    if (typeof text === 'string') texts.set(key, text);
+  return texts.size > 0 ? { get: (key) => texts.get(key) } : null;
+}
+
+/** The text `table` holds for `key`, or `make()`'s (recorded by a recording table). */
+function tabled(table: FormatTable | null | undefined, key: string, make: () => string): string {
+  if (!table) return make();
+  let text = table.get(key);
+  if (text === undefined) {
+    text = make();
+    table.set?.(key, text);
+  }
+  return text;
+}
 
 function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => T): T {
   let f = cache.get(key) as T | undefined;
@@ -19,16 +64,20 @@ function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
 }
 
 /** 12345 -> '12,345' (en), '12.345' (de), '12 345' (fr). */
-export function formatNumber(n: number, language: string): string {
-  return cached(`n|${language}`, () => new Intl.NumberFormat(language)).format(n);
+export function formatNumber(n: number, language: string, table?: FormatTable | null): string {
+  return tabled(table, `n|${language}|${n}`, () =>
+    cached(`n|${language}`, () => new Intl.NumberFormat(language)).format(n),
+  );
 }
 
 /** 12345 -> '12K' (en), '1.2万' (ja): for tight places such as cards. */
-export function formatCompact(n: number, language: string): string {
-  return cached(
-    `c|${language}`,
-    () => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }),
-  ).format(n);
+export function formatCompact(n: number, language: string, table?: FormatTable | null): string {
+  return tabled(table, `c|${language}|${n}`, () =>
+    cached(
+      `c|${language}`,
+      () => new Intl.NumberFormat(language, { notation: 'compact', maximumFractionDigits: 1 }),
+    ).format(n),
+  );
 }
 
 export type DateStyle = 'date' | 'datetime';
@@ -127,6 +176,7 @@ export function formatDate(
   language: string,
   style: DateStyle = 'date',
   context: DateContext = {},
+  table?: FormatTable | null,
 ): string {
   const day = typeof value === 'string' && CALENDAR_DAY.test(value);
   const date = day ? new Date(`${value as string}T00:00:00Z`) : parsePixivTime(value);
@@ -138,10 +188,10 @@ export function formatDate(
   const zoned = !day && style === 'datetime' && context.showZone === true;
   // Intl takes no zone name with dateStyle/timeStyle: the same fields, spelt out
   if (zoned) Object.assign(options, ZONED_DATETIME);
-  return cached(
-    `d|${language}|${style}|${timeZone}|${zoned ? 'z' : ''}`,
-    () => new Intl.DateTimeFormat(language, options),
-  ).format(date);
+  const format = `d|${language}|${style}|${timeZone}|${zoned ? 'z' : ''}`;
+  return tabled(table, `${format}|${date.getTime()}`, () =>
+    cached(format, () => new Intl.DateTimeFormat(language, options)).format(date),
+  );
 }
 
 /**
@@ -179,26 +229,74 @@ export function formatRecent(
   value: string | number | Date,
   language: string,
   context: DateContext = {},
+  table?: FormatTable | null,
 ): string {
   const date = parsePixivTime(value);
   if (!date) return '';
   const ago = (context.now ?? Date.now()) - date.getTime();
   if (!context.absolute && ago >= -CLOCK_SKEW_MS && ago < RECENT_WINDOW_MS)
     return formatAgo(Math.max(ago, 0), language);
-  return formatDate(date, language, 'date', context);
+  return formatDate(date, language, 'date', context, table);
 }
 
-/** The formatters bound to the current UI language. */
+/** Whether the app's dates are still the server's (holdServerDates until settleDates). */
+let datesHeld = false;
+const dateListeners = new Set<() => void>();
+function subscribeDates(listener: () => void): () => void {
+  dateListeners.add(listener);
+  return () => void dateListeners.delete(listener);
+}
+
+/**
+ * Keeps the dates of a page the app takes over as the server wrote them (ServerDatesContext)
+ * past the hydration, until settleDates (main.tsx, in a task after the take-over): in the
+ * viewer's zone, or relative, a date needs a DateTimeFormat the server's table does not hold,
+ * the page's first Intl formatter (FormatTable), which the take-over need not wait for.
+ */
+export function holdServerDates(): void {
+  datesHeld = true;
+}
+
+/** From now on the app's dates are the viewer's: every date shown renders again. */
+export function settleDates(): void {
+  if (!datesHeld) return;
+  datesHeld = false;
+  for (const listener of [...dateListeners]) listener();
+}
+
+/** True on the server, in the hydration and, once held, until the dates are settled. */
+function useServerDates(): boolean {
+  return useSyncExternalStore(
+    subscribeDates,
+    () => datesHeld,
+    () => true,
+  );
+}
+
+/** The number formatters bound to the current UI language. */
 export function useFormat() {
   const { i18n } = useTranslation();
   const language = i18n.language;
-  const server = useContext(ServerDatesContext);
-  const context = useServerRender() ? server : {};
+  const table = useContext(FormatTableContext);
   return {
-    number: (n: number) => formatNumber(n, language),
-    compact: (n: number) => formatCompact(n, language),
+    number: (n: number) => formatNumber(n, language, table),
+    compact: (n: number) => formatCompact(n, language, table),
+  };
+}
+
+/**
+ * The date formatters bound to the current UI language: the server's dates (its zone, absolute)
+ * on the server, in the hydration and while they are held; the viewer's after.
+ */
+export function useDateFormat() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  const table = useContext(FormatTableContext);
+  const server = useContext(ServerDatesContext);
+  const context = useServerDates() ? server : {};
+  return {
     date: (value: string | number | Date, style?: DateStyle) =>
-      formatDate(value, language, style, context),
-    recent: (value: string | number | Date) => formatRecent(value, language, context),
+      formatDate(value, language, style, context, table),
+    recent: (value: string | number | Date) => formatRecent(value, language, context, table),
   };
 }

@@ -3,7 +3,7 @@
  * from the one formatting module (lib/format.ts) in the UI language and the viewer's time zone,
  * and the full date and time as its title when the text is shorter (a date, '5 minutes ago').
  */
-import { useFormat, parsePixivTime, type DateStyle } from '../../lib/format.ts';
+import { useDateFormat, parsePixivTime, type DateStyle } from '../../lib/format.ts';
 
 export interface DateTimeProps {
   /** A pixiv time (`2026-11-30T10:07:00+09:00`, a www `2026-11-26 03:32` in JST) or a day. */
@@ -15,7 +15,7 @@ export interface DateTimeProps {
 }
 
 export function DateTime({ value, show = 'datetime', className, ...rest }: DateTimeProps) {
-  const format = useFormat();
+  const format = useDateFormat();
   const instant = /^\d{4}-\d{2}-\d{2}$/.test(value) ? null : parsePixivTime(value);
   const text = show === 'recent' ? format.recent(value) : format.date(value, show);
   const full = instant ? format.date(instant, 'datetime') : undefined;

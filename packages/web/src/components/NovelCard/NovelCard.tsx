@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { isAiArtwork, toProxiedImageUrl, type Novel } from '@pv/core';
 import styles from './NovelCard.module.css';
 import { RankBadge } from '../ArtworkCard/RankBadge.tsx';
+import { useFormat } from '../../lib/format.ts';
 
 /** The card's fixed height, px: the grid places rows by it without measuring. */
 export const NOVEL_CARD_HEIGHT_PX = 156;
@@ -29,10 +30,10 @@ export const NovelCard = memo(function NovelCard({
   rank,
   priority = false,
 }: NovelCardProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const { number } = useFormat();
   const navigate = useNavigate();
   const to = `/novel/${novel.id}`;
-  const number = (n: number) => n.toLocaleString(i18n.language);
   const open = (e: MouseEvent<HTMLElement>) => {
     if ((e.target as Element).closest('a')) return;
     void navigate(to);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isAiArtwork, type Novel, type NovelText } from '@pv/core';
 import { FollowButton } from '../../components/FollowButton/FollowButton.tsx';
-import { useFormat } from '../../lib/format.ts';
+import { useDateFormat, useFormat } from '../../lib/format.ts';
 import { useCanFollow } from '../../state/queries/follow.ts';
 import { useLocalAppSignedIn } from '../../state/settings/client-config.ts';
 import { NovelActions } from './NovelActions.tsx';
@@ -24,6 +24,7 @@ export interface NovelDetailProps {
 export function NovelDetail({ novel, text, proxy, captionKey }: NovelDetailProps) {
   const { t } = useTranslation();
   const format = useFormat();
+  const dates = useDateFormat();
   const signedIn = useLocalAppSignedIn();
   const canFollow = useCanFollow(novel.author.id);
   return (
@@ -66,7 +67,7 @@ export function NovelDetail({ novel, text, proxy, captionKey }: NovelDetailProps
           </span>
           <span>{t('artwork.views', { count: novel.view, n: format.number(novel.view) })}</span>
           <span>{t('artwork.likes', { count: novel.like, n: format.number(novel.like) })}</span>
-          <span>{t('artwork.posted', { date: format.date(novel.created, 'datetime') })}</span>
+          <span>{t('artwork.posted', { date: dates.date(novel.created, 'datetime') })}</span>
         </p>
         {novel.series && <NovelSeriesNav series={novel.series} text={text} />}
         <NovelActions novel={novel} text={text} signedIn={signedIn} />
