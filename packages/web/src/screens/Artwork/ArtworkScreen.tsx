@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { Suspense, memo, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { contentGate, isCensored, isLimitPlaceholder } from '@pv/core';
+import { contentGate, isCensored, isLimitPlaceholder, type Artwork } from '@pv/core';
 import { useTranslation } from 'react-i18next';
 import { TopBar } from '../../app/shell/TopBar.tsx';
 import { ArtworkViewer } from '../../components/ArtworkCard/ArtworkViewer.tsx';
@@ -138,12 +138,11 @@ export default function ArtworkScreen() {
               />
             )}
             <AuthorCard artwork={artwork} imageProxy={imageProxy} />
-            <Comments artwork={artwork} imageProxy={imageProxy} />
+            <CommentsPart artwork={artwork} imageProxy={imageProxy} />
           </aside>
         </div>
         <div className={styles.below}>
-          <AuthorWorks artwork={artwork} imageProxy={imageProxy} />
-          <RelatedWorks id={artwork.id} imageProxy={imageProxy} />
+          <BelowPart artwork={artwork} imageProxy={imageProxy} />
         </div>
       </div>
       {ugoiraSheet && (
@@ -170,3 +169,36 @@ export default function ArtworkScreen() {
     </>
   );
 }
+
+interface PartProps {
+  artwork: Artwork;
+  imageProxy: string | undefined;
+}
+
+/*
+ * The parts of the page under its first screen, each in a Suspense boundary of its own: on a page
+ * the server rendered, React hydrates such a boundary after the rest, when it has time (selective
+ * hydration), so the app takes the page over without waiting for them, and a tap on one hydrates
+ * it at once. Memoised: a boundary still to hydrate that is rendered with new props (any render of
+ * this screen, such as the one after hydration) is hydrated at once, in that render.
+ */
+const CommentsPart = memo(function CommentsPart({ artwork, imageProxy }: PartProps) {
+  return (
+    <Suspense>
+      <Comments artwork={artwork} imageProxy={imageProxy} />
+    </Suspense>
+  );
+});
+
+const BelowPart = memo(function BelowPart({ artwork, imageProxy }: PartProps) {
+  return (
+    <>
+      <Suspense>
+        <AuthorWorks artwork={artwork} imageProxy={imageProxy} />
+      </Suspense>
+      <Suspense>
+        <RelatedWorks id={artwork.id} imageProxy={imageProxy} />
+      </Suspense>
+    </>
+  );
+});
