@@ -116,6 +116,8 @@ const { values } = parseArgs({
      * contender, the mean self time a run by file and by function.
      */
     profile: { type: 'boolean', default: false },
+    /** How many functions `--profile` lists (the JSON keeps as many). */
+    'profile-functions': { type: 'string', default: '40' },
     out: { type: 'string', default: 'bench/results/firstcard-variants.json' },
   },
 });
@@ -381,7 +383,7 @@ try {
       const top = (profiles[name] = {
         runs: each.length,
         by_file: topSelfTimes(each, 'byFile', 25),
-        by_function: topSelfTimes(each, 'byFunction', 40),
+        by_function: topSelfTimes(each, 'byFunction', Number(values['profile-functions'])),
       });
       console.log(`\n${name}: self time a run (ms), ${top.runs} profiled runs; by file:`);
       for (const line of top.by_file) console.log(line);
