@@ -75,6 +75,48 @@ test.describe('landing routes rendered on the server', () => {
     expect(seen.problems).toEqual([]);
   });
 
+  test('an artwork’s related works hydrate after the take-over; tapped before, one opens in the app', async ({
+    page,
+  }) => {
+    const work = await plainWork(page.request, base);
+    // its related works in the server's cache, so that their cards are in the first HTML
+    expect(await firstHtml(page.request, `${base}/artworks/${work.id}`)).toMatch(
+      /data-testid="related"[\s\S]*href="\/artworks\/\d+"/,
+    );
+    // a related work tapped the moment the page is taken over (before the next task)
+    await page.addInitScript(() => {
+      new MutationObserver((_, observer) => {
+        if (!document.documentElement.hasAttribute('data-hydrated')) return;
+        observer.disconnect();
+        // the grid measures itself once hydrated (its style)
+        const grid = document.querySelector('[data-testid="related"] [data-card-count]');
+        const link = document.querySelector<HTMLAnchorElement>(
+          '[data-testid="related"] a[href^="/artworks/"]',
+        );
+        Object.assign(window, {
+          tapped: {
+            serverMarkup: grid !== null && !grid.hasAttribute('style'),
+            href: link?.getAttribute('href'),
+          },
+        });
+        link?.click();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
+    });
+    await page.goto(`${base}/artworks/${work.id}`);
+    const tapped = await page
+      .waitForFunction(() => (window as { tapped?: object }).tapped)
+      .then((handle) => handle.jsonValue() as Promise<{ serverMarkup: boolean; href?: string }>);
+    expect(tapped.serverMarkup).toBe(true);
+    expect(tapped.href).toMatch(/^\/artworks\/\d+$/);
+    // opened by the app, in the same document (React hydrated the tapped part first), not by the
+    // browser (a new document would run the script above again, with no related works to tap)
+    await expect(page).toHaveURL(`${base}${tapped.href}`);
+    await expect(page.getByTestId('artwork-title')).toBeVisible();
+    expect(await page.evaluate(() => (window as { tapped?: { href?: string } }).tapped?.href)).toBe(
+      tapped.href,
+    );
+  });
+
   test('a novel: its title and first page of text in the first HTML, adopted without a refetch', async ({
     page,
   }) => {

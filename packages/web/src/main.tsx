@@ -36,6 +36,7 @@ import { installImageFallback, upstreamPicture } from './lib/image-fallback.ts';
 import { installDirectPictures, pictureHelper } from './lib/direct-pictures.ts';
 import { installPageTransitions } from './app/shell/page-transitions.ts';
 import { installModalHistory } from './lib/modal-history.ts';
+import { installReplacedLinks } from './lib/replaced-links.ts';
 import { afterStartup, checkStartup, renderBlocked } from './app/shell/startup.tsx';
 import { renderLeaveSite } from './app/shell/LeaveSite.tsx';
 import { registerServiceWorker } from './app/shell/service-worker.ts';
@@ -109,6 +110,8 @@ async function start(): Promise<void> {
     // first, so that page transitions see a navigation as it was asked for
     installModalHistory(router);
     installPageTransitions(router);
+    // a link of the server's markup replaced while its tap was handled: the router opens it
+    installReplacedLinks((to) => router.navigate(to));
     const app = (
       <StrictMode>
         <ServerMediaContext.Provider value={adopt ? serverViewportWidth(server.desktop) : null}>

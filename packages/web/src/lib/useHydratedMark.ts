@@ -35,7 +35,9 @@ function takenOver(): void {
  * then are tapped again now (lib/early-taps.ts), and what waited for it runs (afterTakeOver).
  *
  * Called inside the boundary of the screen (AppShell), which React hydrates after the root, and by
- * the screens rendered outside the router (route error, blocked page, leaving the site).
+ * the screens rendered outside the router (route error, blocked page, leaving the site). Suspense
+ * boundaries inside a screen (ArtworkScreen's parts under its first screen) may still be the
+ * server's markup then: React hydrates them when it has time, or at once when one is tapped.
  */
 export function useHydratedMark(): void {
   const serverRender = useServerRender();

@@ -75,7 +75,10 @@ export function AppShell() {
           <NoticeFeed />
           <Suspense fallback={null}>
             <Outlet />
-            {/* in the screen's boundary, which hydrates after the shell: marks the whole page */}
+            {/*
+             * in the screen's boundary, which hydrates after the shell: marks the page taken over
+             * (boundaries inside a screen, an artwork's parts under its first screen, hydrate after)
+             */}
             <HydratedMark />
           </Suspense>
         </div>
