@@ -67,7 +67,9 @@ export function NovelDetail({ novel, text, proxy, captionKey }: NovelDetailProps
           </span>
           <span>{t('artwork.views', { count: novel.view, n: format.number(novel.view) })}</span>
           <span>{t('artwork.likes', { count: novel.like, n: format.number(novel.like) })}</span>
-          <span>{t('artwork.posted', { date: dates.date(novel.created, 'datetime') })}</span>
+          <span className={styles.posted}>
+            {t('artwork.posted', { date: dates.date(novel.created, 'datetime') })}
+          </span>
         </p>
         {novel.series && <NovelSeriesNav series={novel.series} text={text} />}
         <NovelActions novel={novel} text={text} signedIn={signedIn} />
