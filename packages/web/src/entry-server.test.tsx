@@ -26,27 +26,14 @@ import {
   SERVER_DATA_ID,
   readPageData,
   resolveLazyRoutes,
-  serverViewportWidth,
-  viewSettings,
   type ServerView,
 } from './app/server-render.ts';
+import { ServerPageContexts } from './app/ServerPageContexts.tsx';
 import { render, type ServerRender } from './entry-server.tsx';
 import { HYDRATED_ATTRIBUTE } from './lib/useHydratedMark.ts';
-import {
-  FormatTableContext,
-  ServerDatesContext,
-  carriedFormats,
-  holdServerDates,
-  serverDates,
-  settleDates,
-} from './lib/format.ts';
-import { ServerMediaContext } from './lib/useMediaQuery.ts';
+import { holdServerDates, settleDates } from './lib/format.ts';
 import type { ApiClient } from './state/api/client.ts';
-import {
-  DEFAULT_SETTINGS,
-  ServerSettingsContext,
-  saveSettings,
-} from './state/settings/settings.ts';
+import { DEFAULT_SETTINGS, saveSettings } from './state/settings/settings.ts';
 import { initEnglishI18n } from './test-i18n.ts';
 import { seedServerConfig, type ServerConfig } from './state/queries/config.ts';
 
@@ -201,17 +188,11 @@ async function hydrateAt(path: string, page: ServerRender, width = 1024, config?
   await act(async () => {
     const root = hydrateRoot(
       document.getElementById('root')!,
-      <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
-        <ServerSettingsContext.Provider value={viewSettings(data.view)}>
-          <ServerDatesContext.Provider value={serverDates(data.view?.timeZone)}>
-            <FormatTableContext.Provider value={carriedFormats(data.formats)}>
-              <Providers api={api} queryClient={queryClient}>
-                <RouterProvider router={router} />
-              </Providers>
-            </FormatTableContext.Provider>
-          </ServerDatesContext.Provider>
-        </ServerSettingsContext.Provider>
-      </ServerMediaContext.Provider>,
+      <ServerPageContexts page={data}>
+        <Providers api={api} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </Providers>
+      </ServerPageContexts>,
       { onRecoverableError: (err) => errors.push(err) },
     );
     roots.push(root);
@@ -282,15 +263,19 @@ describe('a server-rendered page', () => {
     expect(titles()).not.toContain('A manga');
   });
 
-  it('an artwork is hydrated in a window wider than the server’s default with no mismatch', async () => {
-    const illust = { ...base, x_restrict: 0, illust_ai_type: 1 };
-    const path = `/artworks/${illust.id}`;
-    const page = await render(path, {
+  /** The server's render of `illust`'s page, from its detail alone, in English. */
+  const renderArtwork = (illust: RawIllust, desktop: boolean) =>
+    render(`/artworks/${illust.id}`, {
       firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
-      desktop: true,
+      desktop,
       language: 'en',
       fetchedAt: Date.now(),
     });
+
+  it('an artwork is hydrated in a window wider than the server’s default with no mismatch', async () => {
+    const illust = { ...base, x_restrict: 0, illust_ai_type: 1 };
+    const path = `/artworks/${illust.id}`;
+    const page = await renderArtwork(illust, true);
     expect(page!.html).toContain('data-testid="artwork-image"');
     // the related works' placeholders: as many columns on both sides, whatever the window
     const { errors, calls } = await hydrateAt(path, page!, 1440);
@@ -301,12 +286,7 @@ describe('a server-rendered page', () => {
   it('an artwork’s numbers and dates are the server’s texts in the hydration: no Intl formatting', async () => {
     const illust = { ...base, x_restrict: 0, illust_ai_type: 1, total_view: 123456 };
     const path = `/artworks/${illust.id}`;
-    const page = await render(path, {
-      firstData: { [`/api/pixiv/illust?id=${illust.id}`]: { illust } },
-      desktop: false,
-      language: 'en',
-      fetchedAt: Date.now(),
-    });
+    const page = await renderArtwork(illust, false);
     // the texts its render wrote, carried with the page
     expect(page!.data.formats).toMatchObject({ 'n|en|123456': '123,456' });
     expect(Object.keys(page!.data.formats!).some((key) => key.startsWith('d|en|'))).toBe(true);

@@ -5,22 +5,9 @@ import { hydrate } from '@tanstack/react-query';
 import './styles/globals.css';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { createRouter, routes } from './app/router.tsx';
-import {
-  adoptServerStylesheets,
-  readPageData,
-  resolveLazyRoutes,
-  serverViewportWidth,
-  viewSettings,
-} from './app/server-render.ts';
-import { ServerMediaContext } from './lib/useMediaQuery.ts';
-import {
-  FormatTableContext,
-  ServerDatesContext,
-  carriedFormats,
-  holdServerDates,
-  serverDates,
-  settleDates,
-} from './lib/format.ts';
+import { adoptServerStylesheets, readPageData, resolveLazyRoutes } from './app/server-render.ts';
+import { ServerPageContexts } from './app/ServerPageContexts.tsx';
+import { holdServerDates, settleDates } from './lib/format.ts';
 import { initI18n, loadFallbackCatalogueAfterPaint } from './lib/i18n.ts';
 import { createApiClient } from './state/api/client.ts';
 import { holdPreloads } from './state/api/preloaded.ts';
@@ -29,7 +16,7 @@ import { readImageProxy } from './state/settings/image-proxy.ts';
 import { syncFirstDataCookie } from './state/settings/first-data-cookie.ts';
 import { mirrorFirstPaint } from './state/settings/first-paint-cookie.ts';
 import { afterTakeOver } from './lib/useHydratedMark.ts';
-import { ServerSettingsContext, readSettings } from './state/settings/settings.ts';
+import { readSettings } from './state/settings/settings.ts';
 import { userToken, webSessionHeaders } from './state/settings/client-config.ts';
 import { externalTarget } from './lib/external-query.ts';
 import { installImageFallback, upstreamPicture } from './lib/image-fallback.ts';
@@ -114,28 +101,20 @@ async function start(): Promise<void> {
     installReplacedLinks((to) => router.navigate(to));
     const app = (
       <StrictMode>
-        <ServerMediaContext.Provider value={adopt ? serverViewportWidth(server.desktop) : null}>
-          {/* hydration renders with the settings the server rendered with, then with the user's */}
-          <ServerSettingsContext.Provider value={viewSettings(adopt ? server.view : undefined)}>
-            <ServerDatesContext.Provider
-              value={serverDates(adopt ? server.view?.timeZone : undefined)}
-            >
-              <FormatTableContext.Provider value={adopt ? carriedFormats(server.formats) : null}>
-                <Providers
-                  api={createApiClient({
-                    base: readApiBase(),
-                    userToken,
-                    webSession: webSessionHeaders,
-                    onNetwork: reportNetwork,
-                  })}
-                  queryClient={queryClient}
-                >
-                  <RouterProvider router={router} />
-                </Providers>
-              </FormatTableContext.Provider>
-            </ServerDatesContext.Provider>
-          </ServerSettingsContext.Provider>
-        </ServerMediaContext.Provider>
+        {/* hydration renders with what the server rendered with, then with the user's own */}
+        <ServerPageContexts page={adopt ? server : null}>
+          <Providers
+            api={createApiClient({
+              base: readApiBase(),
+              userToken,
+              webSession: webSessionHeaders,
+              onNetwork: reportNetwork,
+            })}
+            queryClient={queryClient}
+          >
+            <RouterProvider router={router} />
+          </Providers>
+        </ServerPageContexts>
       </StrictMode>
     );
     if (adopt) {
