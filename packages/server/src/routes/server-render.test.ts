@@ -559,7 +559,7 @@ describe('server rendering (SSR=1)', () => {
       (detail.json() as { novel: { create_date: string } }).novel.create_date,
     );
     const posted = (html: string) =>
-      /data-testid="novel-counts">[\s\S]*?<span>Posted ([^<]*)<\/span><\/p>/.exec(html)?.[1];
+      /data-testid="novel-counts">[\s\S]*?<span[^>]*>Posted ([^<]*)<\/span><\/p>/.exec(html)?.[1];
     const written = (timeZone: string, named: boolean) =>
       new Intl.DateTimeFormat('en', {
         year: 'numeric',
