@@ -31,12 +31,7 @@ import { serverRouteOf } from './app/server-routes.ts';
 import type { ApiClient } from './state/api/client.ts';
 import { SERVER_CONFIG_KEY, seedServerConfig } from './state/queries/config.ts';
 import { setPurifierWindow } from './lib/purifier.ts';
-import {
-  FormatTableContext,
-  ServerDatesContext,
-  recordingFormats,
-  serverDates,
-} from './lib/format.ts';
+import { FormatTableContext, ServerDatesContext, serverDates } from './lib/format.ts';
 import { ServerMediaContext } from './lib/useMediaQuery.ts';
 import { ServerSettingsContext } from './state/settings/settings.ts';
 import { DocumentTitleSink, titleSink } from './lib/useDocumentTitle.ts';
@@ -122,6 +117,7 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
   const router = createStaticRouter(handler.dataRoutes, context);
 
   const named = titleSink();
+  // every number and date the render writes, for the app's take-over (lib/format.ts FormatTable)
   const formats = new Map<string, string>();
   const html = renderToString(
     <StrictMode>
@@ -130,7 +126,7 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
           <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
             <ServerSettingsContext.Provider value={viewSettings(data.view)}>
               <ServerDatesContext.Provider value={serverDates(data.view?.timeZone)}>
-                <FormatTableContext.Provider value={recordingFormats(formats)}>
+                <FormatTableContext.Provider value={formats}>
                   <Providers api={noNetwork} queryClient={queryClient} persist={false}>
                     {/* hydrate false: React Router's own hydration data is an inline script */}
                     <StaticRouterProvider router={router} context={context} hydrate={false} />

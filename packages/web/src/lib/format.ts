@@ -10,8 +10,8 @@ const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
 /**
  * Texts the server's render formatted, by what each formatted (the language, the kind, the
- * options, the value): the server records every number and date its render writes
- * (`recordingFormats`), hands them to the app in the page's data block (`carriedFormats`), and
+ * options, the value): the server records every number and date its render writes (a `Map` given
+ * as the table: its `set` records), hands them to the app in the page's data block (`carriedFormats`), and
  * the app takes its texts from them where it formats the same, before Intl (issue 33). A page's
  * first `Intl.NumberFormat` or `Intl.DateTimeFormat` costs 50–90 ms at 4× CPU (ICU's number and
  * calendar data; the next ones well under a millisecond to 17 ms): with these, the take-over of a
@@ -25,11 +25,6 @@ export interface FormatTable {
 
 /** The table the formatters read (null: Intl for everything: a page the app rendered itself). */
 export const FormatTableContext = createContext<FormatTable | null>(null);
-
-/** The server render's table: every text formatted goes into `into`. */
-export function recordingFormats(into: Map<string, string>): FormatTable {
-  return { get: (key) => into.get(key), set: (key, text) => void into.set(key, text) };
-}
 
 /**
  * The app's table from the page's data block (read back from the page: anything but a string
