@@ -150,7 +150,7 @@ test.describe('seen from New York', () => {
     }, instants);
     const plain = (text: string | null) => (text ?? '').replace(/\s/g, ' ');
     const work = page.getByTestId('artwork-date');
-    // (a page the server rendered shows pixiv's zone, named, until the app has taken it over)
+    // (a page the server rendered shows pixiv's zone, named, until a task after the take-over)
     await expect.poll(async () => plain(await work.textContent())).toBe(plain(expected[0]!.full));
     const dates = page.getByTestId('comments').getByTestId('comment-date');
     await expect(dates).toHaveCount(3);

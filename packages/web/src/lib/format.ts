@@ -128,9 +128,10 @@ let zoneThisTask: string | undefined;
 
 /**
  * The viewer's zone: in the formatters' cache key, so that a changed zone is followed. Read once
- * a task (a new `Intl.DateTimeFormat` each time: a list of comments asked for it once a date, a
- * few hundred microseconds each at 4× CPU); the zone cannot change within one, and the next task
- * reads it again.
+ * until the running code yields (a microtask forgets it: a render's dates share one read; it was
+ * a new `Intl.DateTimeFormat` each time, once a date of a list of comments, a few hundred
+ * microseconds each at 4× CPU); the zone cannot change while code runs, and the next read after
+ * it yields asks again.
  */
 export function viewerZone(): string {
   if (zoneThisTask === undefined) {
