@@ -106,8 +106,8 @@ describe("the viewer's zone", () => {
     vi.restoreAllMocks();
   });
 
-  it('is read once a task, and again in the next: a changed zone is followed', async () => {
-    // a task of its own: what an earlier test read is gone
+  it('is read once until the code yields, and again after: a changed zone is followed', async () => {
+    // after a yield: what an earlier test read is gone
     await Promise.resolve();
     const real = Intl.DateTimeFormat.prototype.resolvedOptions;
     let zone = 'Asia/Tokyo';
@@ -122,7 +122,7 @@ describe("the viewer's zone", () => {
       'Nov 30, 2026, 10:07 AM',
     );
     expect(read).toHaveBeenCalledTimes(1);
-    // the zone changes (the device travelled): followed from the next task on
+    // the zone changes (the device travelled): followed once the code has yielded
     zone = 'America/New_York';
     expect(viewerZone()).toBe('Asia/Tokyo');
     await Promise.resolve();
