@@ -216,23 +216,23 @@ describe('server rendering (SSR=1)', () => {
     const images = [...root!.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
     expect(images.length).toBe(titles.length);
     expect(images[0]).toMatch(/^\/i\/c\/540x540_70\/img-master\//);
-    // the first screen's pictures load with the HTML (5 columns of square tiles at 1440 px, 4
-    // rows to 900 px), the rest as the browser's lazy loading brings them near
+    // the pictures of the first screen and of the browser's lazy-loading margin below it load with
+    // the HTML (rows of tiles and their titles to 900 + 1,250 px: at 1440 px, 5 columns and all
+    // 6 rows of the page), the rest as the browser's lazy loading brings them near
     const loading = (page: string) =>
       [...page.matchAll(/<img [^>]*>/g)]
         .filter((m) => /src="\/i\/c\/540x540_70\/img-master\//.test(m[0]))
         .map((m) => /loading="(\w+)"/.exec(m[0])![1]);
     const desktop = loading(root!);
-    expect(desktop.slice(0, 20)).toEqual(Array(20).fill('eager'));
-    expect(new Set(desktop.slice(20))).toEqual(new Set(['lazy']));
-    // a phone's: 2 columns, 5 rows
+    expect(desktop).toEqual(Array(titles.length).fill('eager'));
+    // a phone's: 2 columns of 183 px tiles and 52 px titles, 10 rows
     const phone = await t.app.inject({
       url: '/rank/daily',
       headers: { ...PAGE, 'sec-ch-ua-mobile': '?1' },
     });
     const onPhone = loading(rootOf(phone.body)!);
-    expect(onPhone.slice(0, 10)).toEqual(Array(10).fill('eager'));
-    expect(new Set(onPhone.slice(10))).toEqual(new Set(['lazy']));
+    expect(onPhone.slice(0, 20)).toEqual(Array(20).fill('eager'));
+    expect(new Set(onPhone.slice(20))).toEqual(new Set(['lazy']));
     // React's preloads of the eager pictures: each once
     const preloads = [...html.matchAll(/<link [^>]*rel="preload" as="image"[^>]*>/g)].map(
       (m) => /href="([^"]+)"/.exec(m[0])![1],
@@ -384,6 +384,14 @@ describe('server rendering (SSR=1)', () => {
     expect(grid).toContain('data-layout="Masonry"');
     expect(grid).toContain(`href="/artworks/${firstRelated.id}"`);
     expect(grid).toMatch(/<svg class="[^"]*" viewBox="0 0 1 [\d.]+" aria-hidden="true">/);
+    // under the work: the cards of the grid's own first screen load with the HTML (those that
+    // start within 900 px of its top, a few a column), not those of the lazy-loading margin too
+    const relatedLoading = [...grid.matchAll(/<img [^>]*>/g)].map(
+      (m) => /loading="(\w+)"/.exec(m[0])![1],
+    );
+    const relatedEager = relatedLoading.filter((l) => l === 'eager').length;
+    expect(relatedEager).toBeGreaterThan(0);
+    expect(relatedEager * 3, relatedLoading.join()).toBeLessThan(relatedLoading.length);
     // its first comments, which the page carries (not preloaded: a www call)
     expect(root).toMatch(/data-testid="comment"[\s\S]*A comment/);
     expect(res.body).not.toContain('href="/api/web/illust_comment_roots');

@@ -28,10 +28,10 @@ export interface ArtworkCardProps {
   /** The work's place in a ranking (1 is first), shown on the image. */
   rank?: number;
   /**
-   * In the first screen of a page the server rendered: its picture loads at once, with the
-   * page's HTML, not once the page has loaded (the browser's lazy loading starts after it).
+   * In the first screen of a page the server rendered, or near enough that the browser's lazy
+   * loading would fetch it at the page's first layout: its picture loads with the page's HTML.
    */
-  firstScreen?: boolean;
+  eager?: boolean;
 }
 
 /** Height of the card's title and author block, px (the grid places cards by it). */
@@ -54,7 +54,7 @@ export const ArtworkCard = memo(function ArtworkCard({
   artwork,
   imageProxy,
   rank,
-  firstScreen = false,
+  eager = false,
 }: ArtworkCardProps) {
   const { t } = useTranslation();
   const { app } = useSettings();
@@ -108,7 +108,7 @@ export const ArtworkCard = memo(function ArtworkCard({
             className={styles.image}
             src={lazy.visible ? toProxiedImageUrl(src, imageProxy) : undefined}
             alt={artwork.title}
-            loading={app.isImgLazy && !app.isImgLazyOb && !firstScreen ? 'lazy' : 'eager'}
+            loading={app.isImgLazy && !app.isImgLazyOb && !eager ? 'lazy' : 'eager'}
             decoding="async"
           />
           <span className={styles.badges}>

@@ -37,6 +37,12 @@ export interface ImageGridProps {
    * elsewhere than a screen's list: the artwork's related works); by default `serverCanvasWidth`.
    */
   serverWidth?: (windowWidth: number) => number;
+  /**
+   * The grid comes under other content (the home's random works, an artwork's related works):
+   * where it starts is not known to the server, so only its own first screen's pictures
+   * (FIRST_SCREEN_PX from its top) load with the HTML, not those in the browser's margin too.
+   */
+  belowContent?: boolean;
 }
 
 /** The layout a ranking uses: the chosen one when it fills rows in order, else the Grid. */
@@ -48,13 +54,28 @@ export function rowMajorLayout(kind: GridKind): GridKind {
 const OVERSCAN_PX = 1200;
 /** The height the server's first screen is taken to be (a desktop's or a phone's window), px. */
 const FIRST_SCREEN_PX = 900;
+/**
+ * How far past the window Chromium's lazy loading fetches a picture as soon as the page is laid
+ * out, on a fast connection (its `lazyImageLoadingDistanceThresholdPx4G`; 2,500 px on 3G, more on
+ * slower ones), px. The server's cards within it load with the HTML: the browser would fetch them
+ * anyway, but only once its first layout has placed them (a phone's daily ranking at 4× CPU, in a
+ * trace: at 620 ms, where the first-card bench's limit page had all its pictures by 320 ms).
+ */
+const LAZY_MARGIN_PX = 1250;
+/**
+ * How far down from its top a grid's server-rendered cards load with the HTML, px: a screen's
+ * list, the first screen and the browser's margin; a grid under other content, its first screen.
+ */
+export function eagerDepth(belowContent: boolean): number {
+  return belowContent ? FIRST_SCREEN_PX : FIRST_SCREEN_PX + LAZY_MARGIN_PX;
+}
 
 /**
- * How many cards of the server's grid are in its first screen: the Grid layout's square tiles,
- * `columns` a row, rows to the first screen's height. Their pictures load with the HTML.
+ * How many cards of the server's grid load with the HTML: the Grid layout's square tiles (and
+ * the meta block under each, `metaHeight`), `columns` a row, the rows that start above `depth`.
  */
-export function firstScreenCards(width: number, columns: number): number {
-  return columns * Math.ceil(FIRST_SCREEN_PX / Math.max(1, width / columns));
+export function eagerCards(width: number, columns: number, depth: number, metaHeight = 0): number {
+  return columns * Math.ceil(depth / Math.max(1, width / columns + metaHeight));
 }
 
 /**
@@ -98,6 +119,7 @@ export function ImageGrid({
   rankOf,
   empty,
   serverWidth = serverCanvasWidth,
+  belowContent = false,
 }: ImageGridProps) {
   const { app } = useSettings();
   const columnsRef = useRef<HTMLDivElement>(null);
@@ -135,12 +157,12 @@ export function ImageGrid({
   // a card opened from here knows its neighbours in this list (the artwork page's swipe)
   const gallery = useGalleryLink(list.items);
   const columnar = COLUMN_KINDS.has(kind);
-  const cardOf = (box: Box<Artwork>, firstScreen?: boolean) => (
+  const cardOf = (box: Box<Artwork>, eager?: boolean) => (
     <ArtworkCard
       artwork={box.item}
       imageProxy={imageProxy}
       rank={rankOf?.get(box.item.id)}
-      firstScreen={firstScreen}
+      eager={eager}
     />
   );
   // The server's markup, and the app's first render over it, cannot measure, and the CSP allows
@@ -170,7 +192,7 @@ export function ImageGrid({
               <div key={c} className={styles.serverColumn}>
                 {column.map((box) => (
                   <div key={box.item.id} className={styles.serverColumnSlot}>
-                    {cardOf(box, box.top < FIRST_SCREEN_PX)}
+                    {cardOf(box, box.top < eagerDepth(belowContent))}
                     <svg
                       className={styles.sizer}
                       viewBox={`0 0 1 ${cardAspect(box.item)}`}
@@ -187,7 +209,7 @@ export function ImageGrid({
     );
   }
   if (server && list.items.length > 0) {
-    const eager = firstScreenCards(inner, columns);
+    const eagerCount = eagerCards(inner, columns, eagerDepth(belowContent), metaHeight);
     return (
       <div className={`${styles.grid} ${styles.serverGrid}`} data-testid="image-grid">
         <div
@@ -203,7 +225,7 @@ export function ImageGrid({
                   artwork={item}
                   imageProxy={imageProxy}
                   rank={rankOf?.get(item.id)}
-                  firstScreen={i < eager}
+                  eager={i < eagerCount}
                 />
               </div>
             ))}

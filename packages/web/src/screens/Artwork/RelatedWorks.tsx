@@ -32,6 +32,7 @@ export function RelatedWorks({ id, imageProxy }: { id: number; imageProxy?: stri
         list={{ ...list, items }}
         imageProxy={imageProxy}
         serverWidth={relatedCanvasWidth}
+        belowContent
       />
     </section>
   );

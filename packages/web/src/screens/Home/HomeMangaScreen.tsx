@@ -84,7 +84,7 @@ export default function HomeMangaScreen() {
         </>
       )}
       <RandomSection title={t('home.random_manga')}>
-        <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
+        <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} belowContent />
       </RandomSection>
     </HomePage>
   );

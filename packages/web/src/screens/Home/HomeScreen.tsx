@@ -115,7 +115,7 @@ export default function HomeScreen() {
         </>
       )}
       <RandomSection title={t('home.random')}>
-        <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} />
+        <ImageGrid list={{ ...random, items: randomItems }} imageProxy={imageProxy} belowContent />
       </RandomSection>
     </HomePage>
   );
