@@ -505,6 +505,9 @@ describe('server rendering (SSR=1)', () => {
     expect(row).not.toContain('data-testid="row-loading"');
     expect(row!.match(/data-testid="row-item"/g)?.length).toBeGreaterThan(0);
     expect(row).toContain(`href="/artworks/${many.id * 100 + 1}"`);
+    // under the work, within the browser's lazy-loading margin: its pictures load with the HTML
+    const rowLoading = loadingOf(row!.split('data-testid="row-more"')[0]!);
+    expect(rowLoading).toEqual(Array<string>(rowLoading.length).fill('eager'));
     const authorKey = (id: number) => `"queryKey":["artwork-lists","author",${id}]`;
     expect(dataOf(withMany.body)).toContain(authorKey(many.author.id));
     // (not preloaded: the head cannot know the author)
@@ -1141,10 +1144,18 @@ describe('server rendering (SSR=1)', () => {
     const spotlights = sectionOf(rootOf(home.body)!, 'home-spotlights');
     expect(spotlights).toContain('data-testid="spotlight-row-item"');
     expect(spotlights).not.toContain('data-testid="row-loading"');
-    // in the first screen: the covers a 1440 px window shows load with the HTML
-    expect(loadingOf(spotlights)).toEqual([
-      ...Array<string>(5).fill('eager'),
-      ...Array<string>(loadingOf(spotlights).length - 5).fill('lazy'),
+    // in the first screen: the covers within the browser's lazy-loading margin sideways load
+    // with the HTML (all ten at 1440 px; seven on a phone), those behind the 'more' slide lazy
+    const covers = (body: string) =>
+      loadingOf(sectionOf(rootOf(body)!, 'home-spotlights').split('data-testid="row-more"')[0]!);
+    expect(covers(home.body)).toEqual(Array<string>(10).fill('eager'));
+    const phoneHome = await t.app.inject({
+      url: '/',
+      headers: { ...PAGE, 'sec-ch-ua-mobile': '?1' },
+    });
+    expect(covers(phoneHome.body)).toEqual([
+      ...Array<string>(7).fill('eager'),
+      ...Array<string>(3).fill('lazy'),
     ]);
     expect(rootOf(home.body)).toMatch(/<input [^>]*placeholder=""[^>]*data-testid="home-search"/);
     const block = new RegExp(
@@ -1274,12 +1285,11 @@ describe('server rendering (SSR=1)', () => {
       );
       expect(first.root).not.toContain(ADULT_TITLE);
       expectNoInjection(first.body);
-      // both rows are in the first screen: the pictures a 1440 px window shows of each load with
-      // the HTML (the row's first eight; the 'more' slide's behind it stay lazy)
+      // both rows are in the first screen: their pictures (all ten, within the browser's
+      // lazy-loading margin sideways) load with the HTML; the 'more' slide's behind them lazy
       for (const row of ['home-discovery', 'home-recommended']) {
         const items = rowPictures(first.root, row).map((img) => /loading="(\w+)"/.exec(img)![1]);
-        expect(items.slice(0, 8), row).toEqual(Array(Math.min(8, items.length)).fill('eager'));
-        expect(items.slice(8), row).toEqual(Array(Math.max(0, items.length - 8)).fill('lazy'));
+        expect(items, row).toEqual(Array(items.length).fill('eager'));
       }
       // the same set in every render for a minute, while the route itself still draws anew
       expect(rowTitlesIn((await home()).root, 'home-discovery')).toEqual(

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { cardRow, toProxiedImageUrl, type Artwork } from '@pv/core';
+import { useEagerInRow } from '../../lib/first-screen.ts';
 import { useGalleryLink } from '../../state/ui/gallery-list.ts';
 import { Skeleton, SkeletonList } from '../ImageGrid/Skeleton.tsx';
 import { MoreSlide } from './MoreSlide.tsx';
@@ -30,12 +31,13 @@ export interface CardRowProps {
    */
   first?: boolean;
   /**
-   * A row in the page's first screen below the first (the illust and manga homes' rows above
-   * their random feed, each in view without a scroll on a 390 px phone and at 1440 px): its first
-   * FIRST_SCREEN_ROW_PICTURES pictures load with the HTML, at the browser's priority. Lazy, they
-   * started only once the page was laid out (a picture in the first screen never gains by it).
+   * A row in the page's first screen below the first, or within the browser's lazy-loading
+   * margin under it (the homes' rows above their random feed, an artwork's author's works): its
+   * pictures within that margin sideways load with the HTML, at the browser's priority (all ten
+   * of a row, 148 px an item, at any window from 320 px: lib/first-screen.ts). Lazy, they started
+   * only once the page was laid out; the browser would fetch them then anyway.
    */
-  inFirstScreen?: boolean;
+  eager?: boolean;
 }
 
 /**
@@ -45,11 +47,8 @@ export interface CardRowProps {
  */
 export const FIRST_ROW_PICTURES = 3;
 
-/**
- * The pictures of a row in the first screen that load with the HTML: the cards a 1440 px window
- * shows of it (a phone's lazy loading starts about as many: its margin reaches past its three).
- */
-export const FIRST_SCREEN_ROW_PICTURES = 8;
+/** A row item's width and the gap after it (CardRow.module.css `.item`, `.row`), px. */
+export const ROW_ITEM_PX = 140 + 8;
 
 /** A home card: a titled row of 10 works and a 'more' slide whose background uses items 10–15. */
 export function CardRow({
@@ -63,8 +62,9 @@ export function CardRow({
   imageProxy,
   testId,
   first = false,
-  inFirstScreen = false,
+  eager = false,
 }: CardRowProps) {
+  const eagerItems = useEagerInRow(ROW_ITEM_PX);
   const { t } = useTranslation();
   const { shown, more } = moreItems
     ? { shown: items ?? [], more: moreItems }
@@ -100,9 +100,7 @@ export function CardRow({
               <img
                 src={toProxiedImageUrl(a.images[0]?.s ?? a.thumbnail, imageProxy)}
                 alt=""
-                loading={
-                  first || (inFirstScreen && i < FIRST_SCREEN_ROW_PICTURES) ? 'eager' : 'lazy'
-                }
+                loading={first || (eager && i < eagerItems) ? 'eager' : 'lazy'}
                 fetchPriority={first && i < FIRST_ROW_PICTURES ? 'high' : undefined}
                 decoding="async"
               />

@@ -9,6 +9,7 @@ import {
   type Box,
   type GridKind,
 } from '../../lib/grid-layouts.ts';
+import { FIRST_SCREEN_PX, LAZY_MARGIN_PX } from '../../lib/first-screen.ts';
 import { masonryColumns } from '../../lib/masonry.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
@@ -52,16 +53,6 @@ export function rowMajorLayout(kind: GridKind): GridKind {
 
 /** Cards are rendered this far above and below the viewport, px. */
 const OVERSCAN_PX = 1200;
-/** The height the server's first screen is taken to be (a desktop's or a phone's window), px. */
-const FIRST_SCREEN_PX = 900;
-/**
- * How far past the window Chromium's lazy loading fetches a picture as soon as the page is laid
- * out, on a fast connection (its `lazyImageLoadingDistanceThresholdPx4G`; 2,500 px on 3G, more on
- * slower ones), px. The server's cards within it load with the HTML: the browser would fetch them
- * anyway, but only once its first layout has placed them (a phone's daily ranking at 4× CPU, in a
- * trace: at 620 ms, where the first-card bench's limit page had all its pictures by 320 ms).
- */
-const LAZY_MARGIN_PX = 1250;
 /**
  * How far down from its top a grid's server-rendered cards load with the HTML, px: a screen's
  * list, the first screen and the browser's margin; a grid under other content, its first screen.

@@ -77,6 +77,7 @@ export function AuthorWorks({ artwork, imageProxy }: AuthorProps) {
       error={false}
       imageProxy={imageProxy}
       testId="artwork-author-works"
+      eager
     />
   );
 }

@@ -65,7 +65,7 @@ export default function HomeMangaScreen() {
             {...recommendedRow}
             imageProxy={imageProxy}
             testId="home-recommended"
-            inFirstScreen
+            eager
           />
           <LatestOnDemand
             title={t('home.latest_manga')}

@@ -84,7 +84,7 @@ export default function HomeScreen() {
           {...discoveryRow}
           imageProxy={imageProxy}
           testId="home-discovery"
-          inFirstScreen
+          eager
         />
       )}
       {sections && (
@@ -96,7 +96,7 @@ export default function HomeScreen() {
             {...recommendedRow}
             imageProxy={imageProxy}
             testId="home-recommended"
-            inFirstScreen
+            eager
           />
           <LatestOnDemand
             title={t('home.latest')}

@@ -5,15 +5,18 @@ import { useSpotlightHead, useSpotlightLang } from '../../state/queries/spotligh
 import rowStyles from '../../components/CardRow/CardRow.module.css';
 import { MoreSlide } from '../../components/CardRow/MoreSlide.tsx';
 import { Skeleton, SkeletonList } from '../../components/ImageGrid/Skeleton.tsx';
+import { useEagerInRow } from '../../lib/first-screen.ts';
 import { useMediaQuery } from '../../lib/useMediaQuery.ts';
 import styles from './Home.module.css';
 import { RowScroller } from '../../components/CardRow/RowScroller.tsx';
 
 /**
- * The articles whose covers load with the HTML: the row is in the home's first screen, and a
- * 1440 px window shows five (lazy, they started only once the page was laid out).
+ * An article's width and the gap after it (Home.module.css `.spotlightItem`, CardRow's `.row`),
+ * px. The row is in the home's first screen: the covers that start within the browser's
+ * lazy-loading margin sideways load with the HTML (seven on a 390 px phone, all ten at 1440 px;
+ * lib/first-screen.ts); lazy, they started only once the page was laid out.
  */
-export const FIRST_SCREEN_ARTICLES = 5;
+export const SPOTLIGHT_ITEM_PX = 240 + 8;
 
 /** Below this width a spotlight opens as an article (the mobile detail screen). */
 const NARROW_QUERY = '(max-width: 767px)';
@@ -34,6 +37,7 @@ export function SpotlightRow({ imageProxy }: { imageProxy?: string }) {
   // follows resizes: a window narrowed later opens the article variant too
   const narrow = useMediaQuery(NARROW_QUERY);
   const { shown: articles, more } = cardRow(head.data?.articles ?? []);
+  const eagerCovers = useEagerInRow(SPOTLIGHT_ITEM_PX);
   return (
     <section
       className={rowStyles.card}
@@ -61,7 +65,7 @@ export function SpotlightRow({ imageProxy }: { imageProxy?: string }) {
               <img
                 src={toProxiedImageUrl(a.cover, imageProxy)}
                 alt=""
-                loading={i < FIRST_SCREEN_ARTICLES ? 'eager' : 'lazy'}
+                loading={i < eagerCovers ? 'eager' : 'lazy'}
               />
               <span>{a.title}</span>
             </Link>

@@ -1,0 +1,38 @@
+import { useContext } from 'react';
+import { ServerMediaContext } from './useMediaQuery.ts';
+
+/**
+ * Which of a server-rendered page's pictures load with its HTML (issue 33). A picture the browser
+ * shows without a scroll, or one its lazy loading would fetch as soon as the page is laid out, is
+ * `loading="eager"`: the preload scanner starts it with the HTML instead of waiting for the first
+ * layout, which on a phone at 4× CPU came 300–600 ms after the HTML. The rest stay lazy.
+ */
+
+/** The height the server's first screen is taken to be (a desktop's or a phone's window), px. */
+export const FIRST_SCREEN_PX = 900;
+
+/**
+ * How far past the window Chromium's lazy loading fetches a picture as soon as the page is laid
+ * out, on a fast connection (its `lazyImageLoadingDistanceThresholdPx4G`; 2,500 px on 3G, more on
+ * slower ones), px, down a page and along a row that scrolls sideways. Eager within it costs no
+ * byte the browser would not fetch at once anyway.
+ */
+export const LAZY_MARGIN_PX = 1250;
+
+/**
+ * How many of a sideways row's items, each `itemPx` wide with its gap, start within the browser's
+ * margin of a window `windowWidth` px wide: those whose pictures load with the HTML.
+ */
+export function eagerInRow(itemPx: number, windowWidth: number): number {
+  return Math.ceil((windowWidth + LAZY_MARGIN_PX) / itemPx);
+}
+
+/**
+ * `eagerInRow` in the window the page is drawn for: the width the server rendered for (the same
+ * in the app's hydration of its markup), else the window's own.
+ */
+export function useEagerInRow(itemPx: number): number {
+  const serverWidth = useContext(ServerMediaContext);
+  const width = serverWidth ?? (typeof window === 'undefined' ? 1024 : window.innerWidth);
+  return eagerInRow(itemPx, width);
+}
