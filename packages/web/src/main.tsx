@@ -22,8 +22,8 @@ import { externalTarget } from './lib/external-query.ts';
 import { installImageFallback, upstreamPicture } from './lib/image-fallback.ts';
 import { installDirectPictures, pictureHelper } from './lib/direct-pictures.ts';
 import { installPageTransitions } from './app/shell/page-transitions.ts';
+import { installHeldTaps } from './lib/held-taps.ts';
 import { installModalHistory } from './lib/modal-history.ts';
-import { installReplacedLinks } from './lib/replaced-links.ts';
 import { afterStartup, checkStartup, renderBlocked } from './app/shell/startup.tsx';
 import { renderLeaveSite } from './app/shell/LeaveSite.tsx';
 import { registerServiceWorker } from './app/shell/service-worker.ts';
@@ -97,8 +97,8 @@ async function start(): Promise<void> {
     // first, so that page transitions see a navigation as it was asked for
     installModalHistory(router);
     installPageTransitions(router);
-    // a link of the server's markup replaced while its tap was handled: the router opens it
-    installReplacedLinks((to) => router.navigate(to));
+    // a tap on server markup the app will draw anew waits for the app's (lib/held-taps.ts)
+    installHeldTaps();
     const app = (
       <StrictMode>
         {/* hydration renders with what the server rendered with, then with the user's own */}

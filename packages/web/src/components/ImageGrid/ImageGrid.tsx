@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { MASONRY_GUTTER_PX, type Artwork } from '@pv/core';
 import type { PagedList } from '../../lib/usePagedList.ts';
 import {
@@ -10,6 +10,7 @@ import {
   type GridKind,
 } from '../../lib/grid-layouts.ts';
 import { FIRST_SCREEN_PX, LAZY_MARGIN_PX } from '../../lib/first-screen.ts';
+import { replayHeldTaps } from '../../lib/held-taps.ts';
 import { masonryColumns } from '../../lib/masonry.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
 import { useEndReached } from '../../lib/useEndReached.ts';
@@ -143,6 +144,11 @@ export function ImageGrid({
     -viewport.top + viewport.height + OVERSCAN_PX,
   );
   const sentinel = useEndReached(list.loadMore, !list.finished && !list.error);
+  // a tap on the server's cards, held until the app draws its own (lib/held-taps.ts), is given
+  // to the same card's element now
+  useEffect(() => {
+    if (!server && columnsRef.current) replayHeldTaps(columnsRef.current);
+  }, [server]);
   // The first page shows card-shaped placeholders; later pages the footer's text.
   const firstLoad = list.loading && list.items.length === 0 && !list.error;
   // a card opened from here knows its neighbours in this list (the artwork page's swipe)
@@ -177,12 +183,13 @@ export function ImageGrid({
           className={`${styles.canvas} ${styles.serverColumns} ${styles[`cols${columns}`] ?? ''} ${metaHeight ? styles.outerMeta : ''}`}
           data-card-count={list.items.length}
           data-layout={kind}
+          data-server-form=""
         >
           <GalleryListContext.Provider value={gallery}>
             {boxesByColumn(layout.boxes, columns, inner, MASONRY_GUTTER_PX).map((column, c) => (
               <div key={c} className={styles.serverColumn}>
                 {column.map((box) => (
-                  <div key={box.item.id} className={styles.serverColumnSlot}>
+                  <div key={box.item.id} className={styles.serverColumnSlot} data-key={box.item.id}>
                     {cardOf(box, box.top < eagerDepth(belowContent))}
                     <svg
                       className={styles.sizer}
@@ -208,10 +215,11 @@ export function ImageGrid({
           className={`${styles.canvas} ${styles.serverCanvas} ${metaHeight ? styles.outerMeta : ''}`}
           data-card-count={list.items.length}
           data-layout={kind}
+          data-server-form=""
         >
           <GalleryListContext.Provider value={gallery}>
             {list.items.map((item, i) => (
-              <div key={item.id} className={styles.serverSlot}>
+              <div key={item.id} className={styles.serverSlot} data-key={item.id}>
                 <ArtworkCard
                   artwork={item}
                   imageProxy={imageProxy}
@@ -246,6 +254,7 @@ export function ImageGrid({
               key={box.item.id}
               className={styles.slot}
               style={{ top: box.top, left: box.left, width: box.width, height: box.height }}
+              data-key={box.item.id}
             >
               {cardOf(box)}
             </div>
