@@ -5,7 +5,9 @@ import { ServerMediaContext } from './useMediaQuery.ts';
  * Which of a server-rendered page's pictures load with its HTML (issue 33). A picture the browser
  * shows without a scroll, or one its lazy loading would fetch as soon as the page is laid out, is
  * `loading="eager"`: the preload scanner starts it with the HTML instead of waiting for the first
- * layout, which on a phone at 4× CPU came 300–600 ms after the HTML. The rest stay lazy.
+ * layout to place it (a trace of a phone's daily ranking at 4× CPU: asked for at 620 ms, where the
+ * first-card bench's limit page, its pictures all in its markup, had them by 320 ms). The rest
+ * stay lazy.
  */
 
 /** The height the server's first screen is taken to be (a desktop's or a phone's window), px. */

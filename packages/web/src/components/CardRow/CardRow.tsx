@@ -48,7 +48,7 @@ export interface CardRowProps {
 export const FIRST_ROW_PICTURES = 3;
 
 /** A row item's width and the gap after it (CardRow.module.css `.item`, `.row`), px. */
-export const ROW_ITEM_PX = 140 + 8;
+const ROW_ITEM_PX = 140 + 8;
 
 /** A home card: a titled row of 10 works and a 'more' slide whose background uses items 10–15. */
 export function CardRow({

@@ -16,7 +16,7 @@ import { RowScroller } from '../../components/CardRow/RowScroller.tsx';
  * lazy-loading margin sideways load with the HTML (seven on a 390 px phone, all ten at 1440 px;
  * lib/first-screen.ts); lazy, they started only once the page was laid out.
  */
-export const SPOTLIGHT_ITEM_PX = 240 + 8;
+const SPOTLIGHT_ITEM_PX = 240 + 8;
 
 /** Below this width a spotlight opens as an article (the mobile detail screen). */
 const NARROW_QUERY = '(max-width: 767px)';
