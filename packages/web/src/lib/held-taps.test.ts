@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { HOLD_MS, installHeldTaps, replayHeldTaps } from './held-taps.ts';
 
 /** A grid's server markup: two items, each a link with a picture and a title button. */
@@ -52,6 +52,7 @@ function tap(el: Element, init: MouseEventInit = {}): boolean {
 describe('held taps', () => {
   // one listener for the file (document listeners cannot be taken back from here)
   installHeldTaps();
+  beforeEach(() => document.documentElement.setAttribute('data-hydrated', ''));
   afterEach(() => {
     // whatever a test left held goes with a replay far in the future
     replayHeldTaps(document.body, performance.now() + HOLD_MS + 1);
@@ -83,6 +84,11 @@ describe('held taps', () => {
     // a link opening elsewhere
     link.setAttribute('target', '_blank');
     expect(tap(link)).toBe(true);
+    // before the take-over: the browser's (and the inline script's), as if the app never came
+    document.documentElement.removeAttribute('data-hydrated');
+    link.removeAttribute('target');
+    expect(tap(link)).toBe(true);
+    document.documentElement.setAttribute('data-hydrated', '');
     // markup the app drew: no longer the server's form
     document.getElementById('grid')!.removeAttribute('data-server-form');
     expect(tap(document.querySelector('button')!)).toBe(true);

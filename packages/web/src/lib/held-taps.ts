@@ -1,3 +1,5 @@
+import { HYDRATED_ATTRIBUTE } from './useHydratedMark.ts';
+
 /**
  * Taps on server markup that the app will draw anew (issue 33). A part of a server-rendered page
  * that React hydrates after the take-over (an artwork's related works: a Suspense boundary of
@@ -8,7 +10,8 @@
  * document, a card's title did not open the viewer, a bookmark heart did nothing.
  *
  * So such markup is marked (`data-server-form` on its container, `data-key` on each item, the same
- * in both forms), and a plain tap on a link or button in it is held here, before React sees it;
+ * in both forms), and a plain tap on a link or button in it after the take-over
+ * (`<html data-hydrated>`) is held here, before React sees it;
  * the grid taps the same element of the same item again once it has drawn its own (`replayHeldTaps`),
  * where the app's handler does what the tap asked.
  */
@@ -40,6 +43,9 @@ export function installHeldTaps(doc: Document = document): void {
   doc.addEventListener(
     'click',
     (event) => {
+      // before the take-over, a link is the browser's and a button the inline script's
+      // (early-taps.ts): if the app never takes the page over, they still work
+      if (!doc.documentElement.hasAttribute(HYDRATED_ATTRIBUTE)) return;
       if (event.defaultPrevented || event.button !== 0) return;
       if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
       const target = event.target instanceof Element ? event.target.closest(TAPPABLE) : null;
