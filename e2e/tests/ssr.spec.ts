@@ -79,7 +79,11 @@ test.describe('landing routes rendered on the server', () => {
     page,
   }) => {
     const work = await plainWork(page.request, base);
-    // its related works in the server's cache, so that their cards are in the first HTML
+    // its related works in the server's cache, so that their cards are in the first HTML (the
+    // render waits 300 ms for them, which a loaded machine's sandbox can miss)
+    expect((await page.request.get(`${base}/api/pixiv/related?id=${work.id}&page=1`)).ok()).toBe(
+      true,
+    );
     expect(await firstHtml(page.request, `${base}/artworks/${work.id}`)).toMatch(
       /data-testid="related"[\s\S]*href="\/artworks\/\d+"/,
     );
