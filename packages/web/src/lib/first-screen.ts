@@ -1,5 +1,6 @@
 import { useContext } from 'react';
 import { ServerMediaContext } from './useMediaQuery.ts';
+import { useServerRender } from './useServerRender.ts';
 
 /**
  * Which of a server-rendered page's pictures load with its HTML (issue 33). A picture the browser
@@ -30,11 +31,12 @@ export function eagerInRow(itemPx: number, windowWidth: number): number {
 }
 
 /**
- * `eagerInRow` in the window the page is drawn for: the width the server rendered for (the same
- * in the app's hydration of its markup), else the window's own.
+ * `eagerInRow` in the window the page is drawn for: on the server and in the app's hydration of
+ * its markup, the width the server rendered for; after it, the window's own.
  */
 export function useEagerInRow(itemPx: number): number {
   const serverWidth = useContext(ServerMediaContext);
-  const width = serverWidth ?? (typeof window === 'undefined' ? 1024 : window.innerWidth);
+  const server = useServerRender();
+  const width = server || typeof window === 'undefined' ? (serverWidth ?? 1024) : window.innerWidth;
   return eagerInRow(itemPx, width);
 }
