@@ -11,9 +11,9 @@ import { HYDRATED_ATTRIBUTE } from './useHydratedMark.ts';
  *
  * So such markup is marked (`data-server-form` on its container, `data-key` on each item, the same
  * in both forms), and a plain tap on a link or button in it after the take-over
- * (`<html data-hydrated>`) is held here, before React sees it;
- * the grid taps the same element of the same item again once it has drawn its own (`replayHeldTaps`),
- * where the app's handler does what the tap asked.
+ * (`<html data-hydrated>`) is held here, before React sees it; the grid taps the same element of
+ * the same item again once it has drawn its own (`replayHeldTaps`), where the app's handler does
+ * what the tap asked.
  */
 
 /** On the container of markup the app will draw anew once it has hydrated it. */
