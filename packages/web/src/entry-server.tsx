@@ -22,18 +22,15 @@ import { Providers, createQueryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
 import {
   seedFirstData,
-  serverViewportWidth,
   type PageData,
   type ServerData,
   viewSettings,
 } from './app/server-render.ts';
+import { ServerPageContexts } from './app/ServerPageContexts.tsx';
 import { serverRouteOf } from './app/server-routes.ts';
 import type { ApiClient } from './state/api/client.ts';
 import { SERVER_CONFIG_KEY, seedServerConfig } from './state/queries/config.ts';
 import { setPurifierWindow } from './lib/purifier.ts';
-import { FormatTableContext, ServerDatesContext, serverDates } from './lib/format.ts';
-import { ServerMediaContext } from './lib/useMediaQuery.ts';
-import { ServerSettingsContext } from './state/settings/settings.ts';
 import { DocumentTitleSink, titleSink } from './lib/useDocumentTitle.ts';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json', {
@@ -123,18 +120,12 @@ export async function render(url: string, data: ServerData): Promise<ServerRende
     <StrictMode>
       <DocumentTitleSink.Provider value={named.sink}>
         <I18nextProvider i18n={i18n}>
-          <ServerMediaContext.Provider value={serverViewportWidth(data.desktop)}>
-            <ServerSettingsContext.Provider value={viewSettings(data.view)}>
-              <ServerDatesContext.Provider value={serverDates(data.view?.timeZone)}>
-                <FormatTableContext.Provider value={formats}>
-                  <Providers api={noNetwork} queryClient={queryClient} persist={false}>
-                    {/* hydrate false: React Router's own hydration data is an inline script */}
-                    <StaticRouterProvider router={router} context={context} hydrate={false} />
-                  </Providers>
-                </FormatTableContext.Provider>
-              </ServerDatesContext.Provider>
-            </ServerSettingsContext.Provider>
-          </ServerMediaContext.Provider>
+          <ServerPageContexts page={data} formats={formats}>
+            <Providers api={noNetwork} queryClient={queryClient} persist={false}>
+              {/* hydrate false: React Router's own hydration data is an inline script */}
+              <StaticRouterProvider router={router} context={context} hydrate={false} />
+            </Providers>
+          </ServerPageContexts>
         </I18nextProvider>
       </DocumentTitleSink.Provider>
     </StrictMode>,

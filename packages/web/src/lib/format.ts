@@ -11,11 +11,12 @@ const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 /**
  * Texts the server's render formatted, by what each formatted (the language, the kind, the
  * options, the value): the server records every number and date its render writes (a `Map` given
- * as the table: its `set` records), hands them to the app in the page's data block (`carriedFormats`), and
- * the app takes its texts from them where it formats the same, before Intl (issue 33). A page's
- * first `Intl.NumberFormat` or `Intl.DateTimeFormat` costs 50–90 ms at 4× CPU (ICU's number and
- * calendar data; the next ones well under a millisecond to 17 ms): with these, the take-over of a
- * server-rendered page makes none, and the same value writes the same text from markup to app.
+ * as the table: its `set` records), hands them to the app in the page's data block
+ * (`carriedFormats`), and the app takes its texts from them where it formats the same, before Intl
+ * (issue 33). A page's first `Intl.NumberFormat` or `Intl.DateTimeFormat` costs 50–90 ms at 4×
+ * CPU (ICU's number and calendar data; the next ones well under a millisecond to 17 ms): with
+ * these, the take-over of a server-rendered page makes none, and the same value writes the same
+ * text from markup to app.
  */
 export interface FormatTable {
   get(key: string): string | undefined;
