@@ -216,23 +216,24 @@ describe('server rendering (SSR=1)', () => {
     const images = [...root!.matchAll(/<img [^>]*src="([^"]+)"/g)].map((m) => m[1]);
     expect(images.length).toBe(titles.length);
     expect(images[0]).toMatch(/^\/i\/c\/540x540_70\/img-master\//);
-    // the pictures of the first screen and of the browser's lazy-loading margin below it load with
-    // the HTML (rows of tiles and their titles to 900 + 1,250 px: at 1440 px, 5 columns and all
-    // 6 rows of the page), the rest as the browser's lazy loading brings them near
+    // the pictures of the first screen load with the HTML (the rows of tiles and their titles that
+    // start within 900 px: at 1440 px, 5 columns and 4 of the page's 6 rows), the rest as the
+    // browser's lazy loading brings them near
     const loading = (page: string) =>
       [...page.matchAll(/<img [^>]*>/g)]
         .filter((m) => /src="\/i\/c\/540x540_70\/img-master\//.test(m[0]))
         .map((m) => /loading="(\w+)"/.exec(m[0])![1]);
     const desktop = loading(root!);
-    expect(desktop).toEqual(Array(titles.length).fill('eager'));
-    // a phone's: 2 columns of 183 px tiles and 52 px titles, 10 rows
+    expect(desktop.slice(0, 20)).toEqual(Array(20).fill('eager'));
+    expect(new Set(desktop.slice(20))).toEqual(new Set(['lazy']));
+    // a phone's: 2 columns of 183 px tiles and 52 px titles, 4 rows
     const phone = await t.app.inject({
       url: '/rank/daily',
       headers: { ...PAGE, 'sec-ch-ua-mobile': '?1' },
     });
     const onPhone = loading(rootOf(phone.body)!);
-    expect(onPhone.slice(0, 20)).toEqual(Array(20).fill('eager'));
-    expect(new Set(onPhone.slice(20))).toEqual(new Set(['lazy']));
+    expect(onPhone.slice(0, 8)).toEqual(Array(8).fill('eager'));
+    expect(new Set(onPhone.slice(8))).toEqual(new Set(['lazy']));
     // React's preloads of the eager pictures: each once
     const preloads = [...html.matchAll(/<link [^>]*rel="preload" as="image"[^>]*>/g)].map(
       (m) => /href="([^"]+)"/.exec(m[0])![1],
@@ -384,14 +385,12 @@ describe('server rendering (SSR=1)', () => {
     expect(grid).toContain('data-layout="Masonry"');
     expect(grid).toContain(`href="/artworks/${firstRelated.id}"`);
     expect(grid).toMatch(/<svg class="[^"]*" viewBox="0 0 1 [\d.]+" aria-hidden="true">/);
-    // under the work: the cards of the grid's own first screen load with the HTML (those that
-    // start within 900 px of its top, a few a column), not those of the lazy-loading margin too
+    // under the work, below the first screen: none of its pictures loads with the HTML
     const relatedLoading = [...grid.matchAll(/<img [^>]*>/g)].map(
       (m) => /loading="(\w+)"/.exec(m[0])![1],
     );
-    const relatedEager = relatedLoading.filter((l) => l === 'eager').length;
-    expect(relatedEager).toBeGreaterThan(0);
-    expect(relatedEager * 3, relatedLoading.join()).toBeLessThan(relatedLoading.length);
+    expect(relatedLoading.length).toBeGreaterThan(0);
+    expect(new Set(relatedLoading)).toEqual(new Set(['lazy']));
     // its first comments, which the page carries (not preloaded: a www call)
     expect(root).toMatch(/data-testid="comment"[\s\S]*A comment/);
     expect(res.body).not.toContain('href="/api/web/illust_comment_roots');
@@ -505,9 +504,11 @@ describe('server rendering (SSR=1)', () => {
     expect(row).not.toContain('data-testid="row-loading"');
     expect(row!.match(/data-testid="row-item"/g)?.length).toBeGreaterThan(0);
     expect(row).toContain(`href="/artworks/${many.id * 100 + 1}"`);
-    // under the work, within the browser's lazy-loading margin: its pictures load with the HTML
+    // under the work (on a phone below the first screen; at 1440 px under a picture whose height
+    // the server does not know): its pictures as the browser's lazy loading brings them near
     const rowLoading = loadingOf(row!.split('data-testid="row-more"')[0]!);
-    expect(rowLoading).toEqual(Array<string>(rowLoading.length).fill('eager'));
+    expect(rowLoading.length).toBeGreaterThan(0);
+    expect(new Set(rowLoading)).toEqual(new Set(['lazy']));
     const authorKey = (id: number) => `"queryKey":["artwork-lists","author",${id}]`;
     expect(dataOf(withMany.body)).toContain(authorKey(many.author.id));
     // (not preloaded: the head cannot know the author)
@@ -1105,8 +1106,9 @@ describe('server rendering (SSR=1)', () => {
       expect(root).not.toContain(ADULT_TITLE);
       expectNoInjection(res.body);
       expect(root).not.toMatch(/\sstyle="/);
-      // its first pictures at high priority, and every picture of the row loading with the HTML
-      // (a 1440 px window shows eight; the head's own picks, from the same answer cached now, go)
+      // its first pictures at high priority, and the pictures a 1440 px window shows of the row
+      // (all ten, 148 px an item) loading with the HTML (the head's own picks, from the same answer
+      // cached now, go)
       const high = [...root!.matchAll(/<img [^>]*src="([^"]+)"[^>]*fetchPriority="high"/g)];
       expect(high).toHaveLength(3);
       const row = rowPictures(root!, 'home-ranking');
@@ -1114,14 +1116,16 @@ describe('server rendering (SSR=1)', () => {
         row.map((img) => /loading="(\w+)"/.exec(img)![1]),
         home.path,
       ).toEqual(Array(titles.length).fill('eager'));
-      // the random feed's first page, the hour's draw, in Masonry columns below the row: its
-      // first cards load with the HTML too (left to lazy loading, the related works' pictures
-      // came twice as late in the first-card bench)
+      // the random feed's first page, the hour's draw, in Masonry columns below the rows, under
+      // the first screen: its pictures as the browser's lazy loading brings them near
       const random = root!.slice(root!.indexOf('data-testid="home-random"'));
       const randomImgs = [...random.matchAll(/<img [^>]*>/g)].map((m) => m[0]);
       expect(randomImgs.length, home.path).toBeGreaterThan(4);
       expect(random).toContain('data-layout="Masonry"');
-      expect(randomImgs[0]).toContain('loading="eager"');
+      expect(
+        randomImgs.every((img) => img.includes('loading="lazy"')),
+        home.path,
+      ).toBe(true);
       // every picture loading with the HTML preloaded once by the markup, and only those
       const eager = [...root!.matchAll(/<img [^>]*>/g)]
         .map((m) => m[0])
@@ -1144,18 +1148,30 @@ describe('server rendering (SSR=1)', () => {
     const spotlights = sectionOf(rootOf(home.body)!, 'home-spotlights');
     expect(spotlights).toContain('data-testid="spotlight-row-item"');
     expect(spotlights).not.toContain('data-testid="row-loading"');
-    // in the first screen: the covers within the browser's lazy-loading margin sideways load
-    // with the HTML (all ten at 1440 px; seven on a phone), those behind the 'more' slide lazy
+    // in the first screen: the covers the window shows load with the HTML (six at 1440 px, two on
+    // a phone: 248 px a cover), the rest and those behind the 'more' slide lazy
     const covers = (body: string) =>
       loadingOf(sectionOf(rootOf(body)!, 'home-spotlights').split('data-testid="row-more"')[0]!);
-    expect(covers(home.body)).toEqual(Array<string>(10).fill('eager'));
+    expect(covers(home.body)).toEqual([
+      ...Array<string>(6).fill('eager'),
+      ...Array<string>(4).fill('lazy'),
+    ]);
     const phoneHome = await t.app.inject({
       url: '/',
       headers: { ...PAGE, 'sec-ch-ua-mobile': '?1' },
     });
     expect(covers(phoneHome.body)).toEqual([
-      ...Array<string>(7).fill('eager'),
-      ...Array<string>(3).fill('lazy'),
+      ...Array<string>(2).fill('eager'),
+      ...Array<string>(8).fill('lazy'),
+    ]);
+    // the ranking row's: the three a phone shows
+    const phoneRow = rowPictures(rootOf(phoneHome.body)!, 'home-ranking').map(
+      (img) => /loading="(\w+)"/.exec(img)![1],
+    );
+    expect(phoneRow.length).toBeGreaterThan(3);
+    expect(phoneRow).toEqual([
+      ...Array<string>(3).fill('eager'),
+      ...Array<string>(phoneRow.length - 3).fill('lazy'),
     ]);
     expect(rootOf(home.body)).toMatch(/<input [^>]*placeholder=""[^>]*data-testid="home-search"/);
     const block = new RegExp(
@@ -1285,8 +1301,8 @@ describe('server rendering (SSR=1)', () => {
       );
       expect(first.root).not.toContain(ADULT_TITLE);
       expectNoInjection(first.body);
-      // both rows are in the first screen: their pictures (all ten, within the browser's
-      // lazy-loading margin sideways) load with the HTML; the 'more' slide's behind them lazy
+      // both rows are in the first screen: the pictures a 1440 px window shows of them (all ten)
+      // load with the HTML; the 'more' slide's behind them lazy
       for (const row of ['home-discovery', 'home-recommended']) {
         const items = rowPictures(first.root, row).map((img) => /loading="(\w+)"/.exec(img)![1]);
         expect(items, row).toEqual(Array(items.length).fill('eager'));

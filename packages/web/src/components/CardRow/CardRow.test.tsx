@@ -28,8 +28,9 @@ function Opened() {
 }
 
 describe('CardRow', () => {
-  it('loads a first row’s pictures with the page, an eager row’s too, another’s once in view', () => {
-    const loading = (props: { first?: boolean; eager?: boolean }) => {
+  it('loads the pictures a window shows of a first or eager row with the page, the rest once near', () => {
+    const loading = (props: { first?: boolean; eager?: boolean }, width: number) => {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
       render(
         <MemoryRouter>
           <CardRow
@@ -50,15 +51,28 @@ describe('CardRow', () => {
       cleanup();
       return shown;
     };
-    const first = loading({ first: true });
-    expect(first.map(([l]) => l)).toEqual(Array(10).fill('eager'));
-    expect(first.map(([, p]) => p)).toEqual([
-      ...Array<string>(FIRST_ROW_PICTURES).fill('high'),
-      ...Array<null>(10 - FIRST_ROW_PICTURES).fill(null),
-    ]);
-    // a row near the first screen: its ten within the browser's margin sideways, at any width
-    expect(loading({ eager: true })).toEqual(Array(10).fill(['eager', null]));
-    expect(loading({})).toEqual(Array(10).fill(['lazy', null]));
+    const width = window.innerWidth;
+    try {
+      // a 390 px phone shows three of a row's 148 px items, a 1440 px window all ten
+      const first = loading({ first: true }, 390);
+      expect(first.map(([l]) => l)).toEqual([
+        ...Array<string>(3).fill('eager'),
+        ...Array<string>(7).fill('lazy'),
+      ]);
+      expect(first.map(([, p]) => p)).toEqual([
+        ...Array<string>(FIRST_ROW_PICTURES).fill('high'),
+        ...Array<null>(10 - FIRST_ROW_PICTURES).fill(null),
+      ]);
+      expect(loading({ first: true }, 1440).map(([l]) => l)).toEqual(Array(10).fill('eager'));
+      expect(loading({ eager: true }, 390)).toEqual([
+        ...Array(3).fill(['eager', null]),
+        ...Array(7).fill(['lazy', null]),
+      ]);
+      expect(loading({ eager: true }, 1440)).toEqual(Array(10).fill(['eager', null]));
+      expect(loading({}, 1440)).toEqual(Array(10).fill(['lazy', null]));
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+    }
   });
 
   it('opens a work with the row as its list: the artwork page knows its neighbours', () => {

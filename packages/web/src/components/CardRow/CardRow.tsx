@@ -26,25 +26,19 @@ export interface CardRowProps {
   imageProxy?: string;
   testId: string;
   /**
-   * The page's first row: its first pictures load at once and before the page's others (in a
-   * server-rendered page, with a preload in its markup), not once laid out in view.
+   * The page's first row: the pictures the window shows of it load with the HTML, the first ones
+   * before the page's others (lib/first-screen.ts).
    */
   first?: boolean;
   /**
-   * A row in the page's first screen below the first, or within the browser's lazy-loading
-   * margin under it (the homes' rows above their random feed, an artwork's author's works): its
-   * pictures within that margin sideways load with the HTML, at the browser's priority (all ten
-   * of a row, 148 px an item, at any window from 320 px: lib/first-screen.ts). Lazy, they started
-   * only once the page was laid out; the browser would fetch them then anyway.
+   * A row in the page's first screen below the first (the homes' rows above their 'latest' row):
+   * the pictures the window shows of it load with the HTML (three on a 390 px phone, ten at
+   * 1440 px: 148 px an item), the rest as the browser's lazy loading brings them near.
    */
   eager?: boolean;
 }
 
-/**
- * The pictures of a first row fetched at high priority: the cards a 390 px phone shows of it. The
- * row's other pictures load with the HTML too (a 1440 px window shows eight of its ten), at the
- * browser's priority; the browser's lazy loading would start them only after the page's load.
- */
+/** The pictures of a first row fetched at high priority: the cards a 390 px phone shows of it. */
 export const FIRST_ROW_PICTURES = 3;
 
 /** A row item's width and the gap after it (CardRow.module.css `.item`, `.row`), px. */
@@ -100,7 +94,7 @@ export function CardRow({
               <img
                 src={toProxiedImageUrl(a.images[0]?.s ?? a.thumbnail, imageProxy)}
                 alt=""
-                loading={first || (eager && i < eagerItems) ? 'eager' : 'lazy'}
+                loading={(first || eager) && i < eagerItems ? 'eager' : 'lazy'}
                 fetchPriority={first && i < FIRST_ROW_PICTURES ? 'high' : undefined}
                 decoding="async"
               />

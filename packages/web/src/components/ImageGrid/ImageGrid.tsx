@@ -9,7 +9,7 @@ import {
   type Box,
   type GridKind,
 } from '../../lib/grid-layouts.ts';
-import { FIRST_SCREEN_PX, LAZY_MARGIN_PX } from '../../lib/first-screen.ts';
+import { FIRST_SCREEN_PX } from '../../lib/first-screen.ts';
 import { replayHeldTaps } from '../../lib/held-taps.ts';
 import { masonryColumns } from '../../lib/masonry.ts';
 import { useElementWidth } from '../../lib/useElementWidth.ts';
@@ -40,9 +40,8 @@ export interface ImageGridProps {
    */
   serverWidth?: (windowWidth: number) => number;
   /**
-   * The grid comes under other content (the home's random works, an artwork's related works):
-   * where it starts is not known to the server, so only its own first screen's pictures
-   * (FIRST_SCREEN_PX from its top) load with the HTML, not those in the browser's margin too.
+   * The grid comes under other content (the home's random works, an artwork's related works),
+   * below the first screen: none of its pictures loads with the HTML (lib/first-screen.ts).
    */
   belowContent?: boolean;
 }
@@ -56,10 +55,10 @@ export function rowMajorLayout(kind: GridKind): GridKind {
 const OVERSCAN_PX = 1200;
 /**
  * How far down from its top a grid's server-rendered cards load with the HTML, px: a screen's
- * list, the first screen and the browser's margin; a grid under other content, its first screen.
+ * list, its first screen; a grid under other content, none.
  */
 export function eagerDepth(belowContent: boolean): number {
-  return belowContent ? FIRST_SCREEN_PX : FIRST_SCREEN_PX + LAZY_MARGIN_PX;
+  return belowContent ? 0 : FIRST_SCREEN_PX;
 }
 
 /**

@@ -77,7 +77,6 @@ export function AuthorWorks({ artwork, imageProxy }: AuthorProps) {
       error={false}
       imageProxy={imageProxy}
       testId="artwork-author-works"
-      eager
     />
   );
 }

@@ -12,9 +12,9 @@ import { RowScroller } from '../../components/CardRow/RowScroller.tsx';
 
 /**
  * An article's width and the gap after it (Home.module.css `.spotlightItem`, CardRow's `.row`),
- * px. The row is in the home's first screen: the covers that start within the browser's
- * lazy-loading margin sideways load with the HTML (seven on a 390 px phone, all ten at 1440 px;
- * lib/first-screen.ts); lazy, they started only once the page was laid out.
+ * px. The row is in the home's first screen: the covers the window shows of it load with the
+ * HTML (two on a 390 px phone, six at 1440 px; lib/first-screen.ts), the rest as the browser's
+ * lazy loading brings them near.
  */
 const SPOTLIGHT_ITEM_PX = 240 + 8;
 
