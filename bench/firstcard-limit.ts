@@ -62,13 +62,19 @@ const escape = (text: string) =>
  * app drew them (in the document's flow: the server's CSP allows no inline style, and a stylesheet
  * would be one more request than the limit needs), or the novel's lines as plain `<h3>` and `<p>`.
  * No script. The app's `data-testid`s are kept so that one recorder measures both pages.
+ *
+ * `text`: each card's own text too (its title and author, or its caption), as plain spans under
+ * its picture: the same cards with what a person reads of them (the first-paint probe's
+ * `--limit-text`; the benchmark's limit is without it, as issue 33 set it).
  */
-export function limitHtml(harvest: Harvest): string {
+export function limitHtml(harvest: Harvest, { text = false } = {}): string {
   const pictures = harvest.pictures.map((p) => {
     const img = `<img src="${escape(p.src)}" width="${p.width}" height="${p.height}" alt="${escape(p.alt)}">`;
     if (p.picture) return `<span data-testid="artwork-picture">${img}</span>`;
     const href = p.href ? ` href="${escape(p.href)}"` : '';
-    return `<a data-testid="artwork-card"${href}>${img}</a>`;
+    const card = `<a data-testid="artwork-card"${href}>${img}</a>`;
+    if (!text || p.text.length === 0) return card;
+    return `${card}<div>${p.text.map((t) => `<span>${escape(t)}</span>`).join(' ')}</div>`;
   });
   const lines = harvest.lines.map((l) => `<${l.tag}>${escape(l.text)}</${l.tag}>`);
   return [

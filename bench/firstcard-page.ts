@@ -15,6 +15,8 @@ export interface HarvestedPicture {
   href: string | null;
   /** The artwork page's own picture (not a card). */
   picture: boolean;
+  /** The card's own text as the app showed it (its title and author, or its caption). */
+  text: string[];
 }
 
 /** What the app's page showed, read after an uncounted run (see HARVEST). */
@@ -194,6 +196,12 @@ export const COUNT = `(() => {
 export const HARVEST = `(() => {
   const from = (src) => { const url = new URL(src); return url.origin === location.origin ? url.pathname + url.search : src; };
   const loaded = (img) => img.complete && img.naturalWidth > 0 && img.currentSrc;
+  // a card's title and author, or a row item's caption
+  const textOf = (card) => {
+    const named = ['artwork-card-title', 'artwork-card-author'].map((id) => card.querySelector('[data-testid="' + id + '"]'));
+    const parts = named.some(Boolean) ? named : [card.querySelector(':scope > span')];
+    return parts.filter(Boolean).map((el) => el.textContent.trim()).filter(Boolean);
+  };
   const take = (selector, picture) => [...document.querySelectorAll(selector)].filter(loaded).map((img) => {
     const box = img.getBoundingClientRect();
     return {
@@ -203,6 +211,7 @@ export const HARVEST = `(() => {
       alt: img.alt,
       href: img.closest('a')?.getAttribute('href') ?? null,
       picture,
+      text: picture ? [] : textOf(img.closest('${CARD}')),
     };
   });
   const pictures = [...take('${PICTURE} img', true), ...take(':is(${CARD}) img', false)].slice(0, ${MAX_CARDS});

@@ -112,6 +112,11 @@ const { values } = parseArgs({
      */
     hydrated: { type: 'boolean', default: false },
     /**
+     * Also serves `limit-text`: the limit page with each card's own text (its title and author,
+     * or its caption) under its picture, as plain spans (firstcard-limit.ts `limitHtml`).
+     */
+    'limit-text': { type: 'boolean', default: false },
+    /**
      * Also profiles each counted run's JavaScript (firstcard-profile.ts) and prints, per
      * contender, the mean self time a run by file and by function.
      */
@@ -264,7 +269,7 @@ async function run(
   /** Where to write the run's Chromium trace (a traced run only). */
   traceFile?: string,
 ): Promise<Figures> {
-  const app = values.hydrated && contender.name !== 'limit';
+  const app = values.hydrated && !contender.name.startsWith('limit');
   const { context, tab, done } = await open(browser, cards, app);
   let path = contender.path;
   if (values.hydrated) {
@@ -323,6 +328,12 @@ try {
   const shown = await harvest(browser, proxyBase, values.page, viewport, 'cards');
   serve('limit', limitHtml(shown));
   if (values.save) writeFileSync(join(values.save, 'limit.html'), limitHtml(shown));
+  if (values['limit-text']) {
+    const withText = limitHtml(shown, { text: true });
+    if (withText === limitHtml(shown)) throw new Error(`${values.page}: no card with text`);
+    serve('limit-text', withText);
+    if (values.save) writeFileSync(join(values.save, 'limit-text.html'), withText);
+  }
   const cards = Math.max(1, Number(values.cards ?? shown.pictures.length));
   console.log(
     `${values.page} (${viewport}): ${contenders.map((c) => c.name).join(', ')}; the nth card is the ${cards}th; ${RUNS} runs each`,
