@@ -326,11 +326,12 @@ const browser = await chromium.launch({
 try {
   // the limit page: what the app showed, harvested as the bench harvests it
   const shown = await harvest(browser, proxyBase, values.page, viewport, 'cards');
-  serve('limit', limitHtml(shown));
-  if (values.save) writeFileSync(join(values.save, 'limit.html'), limitHtml(shown));
+  const limit = limitHtml(shown);
+  serve('limit', limit);
+  if (values.save) writeFileSync(join(values.save, 'limit.html'), limit);
   if (values['limit-text']) {
     const withText = limitHtml(shown, { text: true });
-    if (withText === limitHtml(shown)) throw new Error(`${values.page}: no card with text`);
+    if (withText === limit) throw new Error(`${values.page}: no card with text`);
     serve('limit-text', withText);
     if (values.save) writeFileSync(join(values.save, 'limit-text.html'), withText);
   }

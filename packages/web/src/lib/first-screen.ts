@@ -1,6 +1,4 @@
-import { useContext } from 'react';
-import { ServerMediaContext } from './useMediaQuery.ts';
-import { useServerRender } from './useServerRender.ts';
+import { useRenderWidth } from './useElementWidth.ts';
 
 /**
  * Which of a server-rendered page's pictures load with its HTML (issue 33): those the browser shows
@@ -29,13 +27,7 @@ export function eagerInRow(itemPx: number, windowWidth: number): number {
   return Math.ceil(windowWidth / itemPx);
 }
 
-/**
- * `eagerInRow` in the window the page is drawn for: on the server and in the app's hydration of
- * its markup, the width the server rendered for; after it, the window's own.
- */
+/** `eagerInRow` in the window the page is drawn for (`useRenderWidth`). */
 export function useEagerInRow(itemPx: number): number {
-  const serverWidth = useContext(ServerMediaContext);
-  const server = useServerRender();
-  const width = server || typeof window === 'undefined' ? (serverWidth ?? 1024) : window.innerWidth;
-  return eagerInRow(itemPx, width);
+  return eagerInRow(itemPx, useRenderWidth());
 }
