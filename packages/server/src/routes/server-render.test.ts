@@ -38,6 +38,7 @@ import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps.ts';
 import { escapeMarkup } from './share/public-url.ts';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
 import {
+  EMPTY_LIST_RENDER_MAX_AGE,
   OPTIONAL_PART_GRACE_MS,
   SERVER_BUNDLE,
   SERVER_DATA_ID,
@@ -1518,6 +1519,45 @@ describe('server rendering (SSR=1)', () => {
     // a user whose own calls differ (the opt-out cookie) is never served a kept render
     const own = await t.app.inject({ url, headers: { ...PAGE, cookie: 'pv_first_data=off' } });
     expect(rootOf(own.body)).toBeUndefined();
+  });
+
+  it('keeps a render whose first data has an empty list (a user without novel bookmarks) a minute', async () => {
+    const NOVEL_BOOKMARKS = '/app-api.pixiv.net/v1/user/bookmarks/novel';
+    const date = rankingDateWindow(new Date()).defaultDate;
+    const day = await t.app.inject({ url: `/api/pixiv/rank?mode=day&date=${date}&page=1` });
+    const authors = [
+      ...new Set((day.json() as { illusts: RawIllust[] }).illusts.map((w) => w.user.id)),
+    ];
+    let userId: number | undefined;
+    for (const id of authors) {
+      const novels = await t.app.inject({ url: `/api/pixiv/favorite_novel?id=${id}` });
+      if ((novels.json() as { novels: unknown[] }).novels.length === 0) {
+        // the mirror keeps no empty list: fresh for nothing
+        expect(novels.headers['cache-control']).toBe('no-cache');
+        userId = id;
+        break;
+      }
+    }
+    expect(userId, 'a ranked author without public novel bookmarks').toBeDefined();
+    const asked = () => t.sandbox.state.faults.count(NOVEL_BOOKMARKS);
+    const url = `/users/${userId}`;
+    try {
+      const first = await t.app.inject({ url, headers: PAGE });
+      expect(rootOf(first.body)).toContain('data-testid="user-header"');
+      const before = asked();
+      // kept: served again without a render, nor a call upstream, until the minute is out
+      renderAhead = (EMPTY_LIST_RENDER_MAX_AGE - 2) * 1000;
+      const again = await t.app.inject({ url, headers: PAGE });
+      expect(again.body).toBe(first.body);
+      expect(asked()).toBe(before);
+      // then rendered anew (not kept for the profile's day): the list is asked for again
+      renderAhead = (EMPTY_LIST_RENDER_MAX_AGE + 2) * 1000;
+      const later = await t.app.inject({ url, headers: PAGE });
+      expect(rootOf(later.body)).toContain('data-testid="user-header"');
+      expect(asked()).toBe(before + 1);
+    } finally {
+      renderAhead = 0;
+    }
   });
 
   it('renders a kept page anew once its first data moves with the time (the home’s hour’s draw)', async () => {

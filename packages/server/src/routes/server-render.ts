@@ -17,7 +17,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { ContentSettings } from '@pv/core';
 import { firstLanguage } from '../plugins/upstream.ts';
 import { LRUCache } from 'lru-cache';
-import { readMirrorAnswer, type MirrorDeps } from './api/pixiv/index.ts';
+import { isEmptyList, readMirrorAnswer, type MirrorDeps } from './api/pixiv/index.ts';
 import { readSpotlightAnswer, type SpotlightReader } from './api/extras/spotlights.ts';
 import { readWebAnswer } from './api/web/index.ts';
 import {
@@ -113,6 +113,24 @@ export interface ServerRenderOptions {
 
 /** How long the sensitive-word list counts as fresh for a kept render, s (its route's max-age). */
 const SENSITIVE_WORDS_MAX_AGE = 86_400;
+
+/**
+ * How long a render is kept whose first data holds a mirror answer with an empty list (a user
+ * without public novel bookmarks, a search without results), s. The mirror keeps no empty list
+ * (pixiv's lists come back empty for a while at times: the next call asks again), so such an
+ * answer is fresh for 0 s, and a render kept for its answers' shortest life was made anew on every
+ * visit, its empty call asked of upstream each time: most users' pages (their novel bookmarks), at
+ * 30 ms of the server's time and a 50–70 ms later first HTML on a throttled phone. A minute
+ * bounds how long a list that was empty for a while stays so on the page.
+ */
+export const EMPTY_LIST_RENDER_MAX_AGE = 60;
+
+/** How long a render may be kept for one of its answers, s (see EMPTY_LIST_RENDER_MAX_AGE). */
+function renderMaxAge(call: MirrorCall, answer: Answer): number {
+  if (answer.maxAge > 0 || answer.value === undefined || call.api !== undefined)
+    return answer.maxAge;
+  return isEmptyList(answer.value) ? EMPTY_LIST_RENDER_MAX_AGE : 0;
+}
 
 /** The path of the server bundle inside the web build. */
 export const SERVER_BUNDLE = 'server/entry-server.js';
@@ -280,8 +298,9 @@ async function readPlanCalls(
  * one is shared by every request with the same URL, first-data calls (the plan's: a home's day and
  * draw move with the time), mirror language, interface language, layout (desktop or phone) and
  * view (the first-paint cookie's layout and filters), for as long as the
- * first of its first-data answers to expire stays fresh in the mirror's cache. Least recently used go
- * first past `cacheBytes`.
+ * first of its first-data answers to expire stays fresh in the mirror's cache (an empty list, which
+ * the mirror keeps for none: EMPTY_LIST_RENDER_MAX_AGE). Least recently used go first past
+ * `cacheBytes`.
  */
 export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   const now = options.now ?? (() => new Date());
@@ -301,6 +320,10 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   const kept =
     maxSize > 0
       ? new LRUCache<string, RenderedPage>({
+          // their lifetimes on the render's clock (tests move it), read on every look-up (not
+          // kept a millisecond: one look-up a page request)
+          perf: { now: () => now().getTime() },
+          ttlResolution: 0,
           maxSize,
           sizeCalculation: (page) =>
             Math.max(1, page.root.length + page.data.length + (page.critical?.css.length ?? 0)),
@@ -358,7 +381,7 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
       let fresh = Infinity;
       calls.forEach((call, i) => {
         if (answers[i]!.value !== undefined) firstData[mirrorUrl(call)] = answers[i]!.value;
-        fresh = Math.min(fresh, answers[i]!.maxAge);
+        fresh = Math.min(fresh, renderMaxAge(call, answers[i]!));
       });
       const optional = calls.filter((call) => call.optional).map(mirrorUrl);
       const page = await mod.render(req.url, {

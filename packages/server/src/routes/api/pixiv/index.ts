@@ -45,6 +45,14 @@ export function isCacheable(status: number, body: unknown): boolean {
 }
 
 /**
+ * A well-formed answer that the mirror does not keep only because its list is empty
+ * (`isCacheable`): a user without public novel bookmarks, a search without results.
+ */
+export function isEmptyList(body: unknown): boolean {
+  return !!body && typeof body === 'object' && !('error' in body) && !isCacheable(200, body);
+}
+
+/**
  * Upstream answered, but with a failure (5xx or "Rate Limit"): a stale entry is better than this,
  * and without one the body goes back verbatim as HibiAPI does.
  */
