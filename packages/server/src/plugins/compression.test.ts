@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPRESS_MIN_BYTES, pickEncoding } from '../lib/compress.ts';
+import { SHELLS_MAX_BYTES } from './compression.ts';
 import { fakeWebDist, startTestServer, type TestServer } from '../test-helpers.ts';
 
 /** A built app whose shell and one asset are above the floor, the asset precompressed. */
@@ -115,6 +116,54 @@ describe('compression', () => {
     expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(Number(plain.headers['content-length'])).toBe(plain.rawPayload.length);
     expect(brotliDecompressSync(second.rawPayload).toString()).toBe(plain.body);
+  });
+});
+
+describe('kept compressed pages', () => {
+  it('keeps a server-rendered page’s size of pages by their compressed bytes, not their text', async () => {
+    // a page the size of a server-rendered home (300 KB of text), each day's ranking its own
+    // (its first data's preload): 14 of them are 8 MB as UTF-16 keys, twice what is kept
+    const dir = fakeWebDist();
+    const filler = Array.from({ length: 6_000 }, (_, i) => `<p>card ${i * 7919}</p>`).join('');
+    writeFileSync(
+      join(dir, 'index.html'),
+      `<!doctype html><html><head><meta charset="UTF-8"></head><body>${filler.padEnd(300_000, ' ')}</body></html>`,
+    );
+    const s = await startTestServer({ webDist: dir });
+    try {
+      const kept = () =>
+        s.app.memoryParts.get('page_shells')!() as { entries: number; bytes: number };
+      const paths = Array.from(
+        { length: 14 },
+        (_, i) => `/rank/daily?date=2026-10-${String(i + 1).padStart(2, '0')}`,
+      );
+      const bodies = new Set<string>();
+      const before = kept().entries;
+      for (const url of paths) {
+        const res = await s.app.inject({
+          url,
+          headers: { accept: 'text/html', 'accept-encoding': 'br' },
+        });
+        expect(res.headers['content-encoding']).toBe('br');
+        bodies.add(brotliDecompressSync(res.rawPayload).toString());
+      }
+      expect(bodies.size, 'each path a page of its own').toBe(paths.length);
+      expect([...bodies][0]!.length).toBeGreaterThan(300_000);
+      expect(paths.length * 300_000 * 2).toBeGreaterThan(SHELLS_MAX_BYTES);
+      // every one kept, each counted at its compressed size and a short key
+      expect(kept().entries - before).toBe(paths.length);
+      expect(kept().bytes).toBeLessThan(paths.length * 50_000);
+      // and the first, asked again, is the kept form
+      const again = await s.app.inject({
+        url: paths[0]!,
+        headers: { accept: 'text/html', 'accept-encoding': 'br' },
+      });
+      expect(brotliDecompressSync(again.rawPayload).toString()).toBe([...bodies][0]);
+      expect(kept().entries - before).toBe(paths.length);
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -6,6 +6,7 @@
  * stored compressed form sets Content-Encoding itself, and this hook only adds the Vary. The
  * compressed forms of the app's page shells are kept.
  */
+import { hash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { addMemoryPart } from '../lib/stats.ts';
@@ -17,13 +18,15 @@ import {
   varyAcceptEncoding,
 } from '../lib/compress.ts';
 
-/** Bytes of compressed page shells kept (keys included): some hundreds of shells. */
-const SHELLS_MAX_BYTES = 4 * 1024 * 1024;
+/** Bytes of compressed page shells kept: some hundreds of pages. */
+export const SHELLS_MAX_BYTES = 4 * 1024 * 1024;
 
 export function registerCompression(app: FastifyInstance): void {
-  // The app's page shells repeat byte for byte (one path, the same head parts), and compressing
-  // one took half a page request's time (`/`: 4,700 answers a second uncompressed, 2,300 in
-  // brotli): each compressed form is made once and kept, by encoding and the very text.
+  // The app's pages repeat byte for byte (one path, the same head parts, a kept server render),
+  // and compressing one took half a page request's time (`/`: 4,700 answers a second
+  // uncompressed, 2,300 in brotli): each compressed form is made once and kept, by encoding and
+  // the text's SHA-256. Not by the text itself: a server-rendered page's text is 150–300 KB,
+  // which as its key counted twice over (UTF-16) left room for six such pages.
   const shells = new LRUCache<string, Buffer>({
     maxSize: SHELLS_MAX_BYTES,
     sizeCalculation: (body, key) => body.length + key.length * 2,
@@ -43,7 +46,7 @@ export function registerCompression(app: FastifyInstance): void {
     const shell =
       typeof payload === 'string' &&
       /^text\/html/i.test(String(reply.getHeader('content-type'))) &&
-      `${encoding}:${payload}`;
+      `${encoding}:${hash('sha256', payload, 'base64')}`;
     let body = shell ? shells.get(shell) : undefined;
     if (!body) {
       body = await compress(Buffer.from(payload), encoding);
