@@ -234,12 +234,14 @@ test.describe('landing routes rendered on the server', () => {
     expect(seen.problems).toEqual([]);
   });
 
-  test('without JavaScript: a ranking links to an artwork (picture, caption), a novel ranking to a novel’s text, and discovery’s tabs work', async ({
+  test('without JavaScript: pixiv’s ranking address leads to the ranking, which links to an artwork (picture, caption), a novel ranking to a novel’s text, and discovery’s tabs work', async ({
     browser,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${base}/rank/daily`);
+    // pixiv's own ranking address: the server sends it on to the ranking it renders
+    await page.goto(`${base}/ranking.php?mode=daily`);
+    await expect(page).toHaveURL(/\/rank\/daily$/);
     const card = page.getByTestId('artwork-card').first();
     const title = (await card.getByTestId('artwork-card-title').textContent())!;
     await card.locator('a').first().click();
@@ -267,7 +269,9 @@ test.describe('landing routes rendered on the server', () => {
     await expect(page).toHaveURL(/\/users\/\d+\/artworks\?type=manga$/);
     await expect(page.getByTestId('author-type-manga')).toHaveAttribute('aria-selected', 'true');
 
-    await page.goto(`${base}/rank_novel/day`);
+    // a novel ranking by its illustration type's name: sent on to its mode's address
+    await page.goto(`${base}/rank_novel/daily`);
+    await expect(page).toHaveURL(/\/rank_novel\/day$/);
     const novel = page.getByTestId('novel-card').first();
     const novelTitle = (await novel.getByTestId('novel-card-title').textContent())!;
     await novel.getByTestId('novel-card-title').click();

@@ -5,7 +5,7 @@
  * block.
  */
 import { act } from 'react';
-import { hydrateRoot, type Root } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -29,7 +29,7 @@ import {
   type ServerView,
 } from './app/server-render.ts';
 import { ServerPageContexts } from './app/ServerPageContexts.tsx';
-import { render, type ServerRender } from './entry-server.tsx';
+import { render, serverRedirect, type ServerRender } from './entry-server.tsx';
 import { HYDRATED_ATTRIBUTE } from './lib/useHydratedMark.ts';
 import { holdServerDates, settleDates } from './lib/format.ts';
 import type { ApiClient } from './state/api/client.ts';
@@ -904,5 +904,75 @@ describe('a server-rendered page', () => {
       fetchedAt: Date.now(),
     });
     expect(page).toBeNull();
+  });
+});
+
+describe('serverRedirect: where the app sends a URL at once', () => {
+  const REDIRECTS: [url: string, to: string][] = [
+    ['/rank', '/rank/daily'],
+    ['/ranking', '/rank/daily'],
+    // pixiv's own ranking address, its query dropped as the app drops it
+    ['/ranking.php?mode=weekly&date=20261101', '/rank/daily'],
+    ['/rank/', '/rank/daily'],
+    ['/rank_novel', '/rank_novel/day'],
+    // a novel ranking by its illustration type's name: its mode, the query kept
+    ['/rank_novel/daily?date=2026-11-01', '/rank_novel/day?date=2026-11-01'],
+    ['/rank_novel/weekly_r18_ai', '/rank_novel/week_ai_r18'],
+    ['/setting/others', '/setting/preference'],
+    ['/setting/recommend', '/setting/osusume'],
+  ];
+
+  beforeAll(async () => {
+    vi.stubGlobal('indexedDB', {});
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    await initEnglishI18n();
+  });
+  afterEach(() => {
+    act(() => roots.splice(0).forEach((root) => root.unmount()));
+    document.body.innerHTML = '';
+  });
+
+  it('names the alias routes’ and renamed novel rankings’ targets, and nothing for any other URL', () => {
+    for (const [url, to] of REDIRECTS) expect(serverRedirect(url), url).toBe(to);
+    for (const url of [
+      '/',
+      '/rank/daily',
+      '/rank/weekly?date=2026-11-01',
+      '/rank_novel/day',
+      '/rank_novel/no_such_mode',
+      '/artworks/1',
+      '/users/11',
+      '/no/such/page',
+    ])
+      expect(serverRedirect(url), url).toBeNull();
+  });
+
+  it('is where the app itself goes from each of them', async () => {
+    const api: ApiClient = {
+      get: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
+      web: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
+      extras: () => Promise.resolve({ status: -1, msg: 'tip.unknown_err' }),
+    };
+    for (const [url] of REDIRECTS) {
+      window.history.replaceState(null, '', url);
+      await resolveLazyRoutes(routes, url.split('?')[0]!);
+      const router = createBrowserRouter(routes);
+      document.body.innerHTML = '<div id="root"></div>';
+      await act(async () => {
+        const root = createRoot(document.getElementById('root')!);
+        root.render(
+          <Providers api={api} queryClient={createQueryClient()}>
+            <RouterProvider router={router} />
+          </Providers>,
+        );
+        roots.push(root);
+      });
+      await vi.waitFor(() => {
+        const { pathname, search } = router.state.location;
+        expect(pathname + search, url).toBe(serverRedirect(url));
+      });
+      act(() => roots.splice(0).forEach((root) => root.unmount()));
+      router.dispose();
+    }
   });
 });

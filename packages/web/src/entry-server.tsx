@@ -12,7 +12,12 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchRoutes,
+  StaticRouterProvider,
+} from 'react-router';
 import { defaultShouldDehydrateQuery, dehydrate } from '@tanstack/react-query';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -20,6 +25,7 @@ import { JSDOM } from 'jsdom';
 import { LANGUAGES, FALLBACK_LANGUAGE, type ContentSettings } from '@pv/core';
 import { Providers, createQueryClient } from './app/providers.tsx';
 import { routes } from './app/router.tsx';
+import type { RouteHandle } from './app/routes.tsx';
 import {
   seedFirstData,
   type PageData,
@@ -32,6 +38,7 @@ import type { ApiClient } from './state/api/client.ts';
 import { SERVER_CONFIG_KEY, seedServerConfig } from './state/queries/config.ts';
 import { setPurifierWindow } from './lib/purifier.ts';
 import { DocumentTitleSink, titleSink } from './lib/useDocumentTitle.ts';
+import { novelRankModeOf } from './screens/RankNovel/novel-rank-types.ts';
 
 const catalogues = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*.json', {
   eager: true,
@@ -58,6 +65,28 @@ setPurifierWindow(new JSDOM('').window);
 export function serverRoute(url: string, content?: ContentSettings): { screen: string } | null {
   const route = serverRouteOf(url, content);
   return route && { screen: route.screen };
+}
+
+/**
+ * Where the app sends `url` (path and query) at once, as a path and query, or null: a redirect
+ * route of routes.tsx (`/rank`, pixiv's `/ranking.php`: its query dropped, as the app drops it),
+ * or a novel ranking named by its illustration type's name (`/rank_novel/daily`, which
+ * RankNovelScreen renames to its mode, `/rank_novel/day`, keeping the query). The server answers
+ * such a URL with a redirect, so that a person landing there gets the rendered page it leads to,
+ * not the shell and a redirect once the app has run.
+ */
+export function serverRedirect(url: string): string | null {
+  const { pathname, search } = new URL(url, 'http://server.invalid');
+  const matched = matchRoutes(routes, pathname)?.at(-1);
+  if (!matched) return null;
+  const to = (matched.route.handle as RouteHandle | undefined)?.redirect;
+  if (to !== undefined) return to;
+  if (matched.route.path === '/rank_novel/:type') {
+    const type = matched.params.type;
+    const mode = novelRankModeOf(type);
+    if (mode !== undefined && mode !== type) return `/rank_novel/${mode}${search}`;
+  }
+  return null;
 }
 
 export interface ServerRender {

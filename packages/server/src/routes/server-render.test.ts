@@ -705,7 +705,8 @@ describe('server rendering (SSR=1)', () => {
     expect(root!.match(/data-testid="novel-card"/g)!.length).toBeGreaterThanOrEqual(10);
     expect(root).not.toMatch(/\sstyle="/);
     expectNoInjection(res.body);
-    for (const url of ['/rank_novel/day_r18', '/rank_novel/week_ai_r18', '/rank_novel/daily']) {
+    // (a ranking type's name, `/rank_novel/daily`, is sent on to its mode's address: below)
+    for (const url of ['/rank_novel/day_r18', '/rank_novel/week_ai_r18']) {
       const hidden = await t.app.inject({ url, headers: PAGE });
       expect(hidden.body, url).toContain('first-paint-shell');
     }
@@ -1605,6 +1606,29 @@ describe('server rendering (SSR=1)', () => {
     expect(JSON.parse(text)).toEqual({ a: '</script><!--\u2028\u2029&' });
   });
 
+  it('redirects an address the app sends on at once to the page it renders (pixiv’s /ranking.php, a novel ranking by its type’s name)', async () => {
+    const day = rankingDateWindow(new Date()).defaultDate;
+    for (const [url, to] of [
+      ['/rank', '/rank/daily'],
+      ['/ranking.php?mode=weekly&date=20261101', '/rank/daily'],
+      ['/rank_novel', '/rank_novel/day'],
+      [`/rank_novel/daily?date=${day}`, `/rank_novel/day?date=${day}`],
+    ]) {
+      const res = await t.app.inject({ url, headers: PAGE });
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(to);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      // where it leads: the page, rendered
+      const page = await t.app.inject({ url: to, headers: PAGE });
+      expect(page.statusCode, to).toBe(200);
+      expect(rootOf(page.body), to).toContain('data-testid="top-bar"');
+    }
+    // any other page: served as it is, rendered or the shell
+    for (const url of ['/rank/daily', '/rank_novel/day', '/setting']) {
+      expect((await t.app.inject({ url, headers: PAGE })).statusCode, url).toBe(200);
+    }
+  });
+
   it('serves the shell with server rendering off (SSR=0), the server bundle there or not', async () => {
     const s = await startHostileTestServer({ webDist: dist, serverRender: false });
     try {
@@ -1612,6 +1636,10 @@ describe('server rendering (SSR=1)', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('first-paint-shell');
       expect(res.body).not.toContain(SERVER_DATA_ID);
+      // an alias too: the shell, whose app then goes on (no bundle to ask where)
+      const alias = await s.app.inject({ url: '/rank', headers: PAGE });
+      expect(alias.statusCode).toBe(200);
+      expect(alias.body).toContain('first-paint-shell');
     } finally {
       await s.close();
     }

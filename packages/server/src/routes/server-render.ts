@@ -41,6 +41,8 @@ interface RenderModule {
    * content settings (absent: the defaults), or null: the shell.
    */
   serverRoute(url: string, content?: ContentSettings): { screen: string } | null;
+  /** Where the app sends `url` at once (a path and query), or null. */
+  serverRedirect?(url: string): string | null;
   render(
     url: string,
     data: {
@@ -89,6 +91,12 @@ export interface RenderedPage {
 export type PageRenderer = ((req: FastifyRequest) => Promise<RenderedPage | null>) & {
   /** The rendered pages kept (see `serverRenderer`), for the server's memory figures. */
   size?: () => { entries: number; bytes: number };
+  /**
+   * Where the app would send this page's URL at once (an alias such as `/rank` or pixiv's
+   * `/ranking.php`, a novel ranking by its type's name), as a same-origin path and query: the
+   * server redirects there, to the page it renders; null for any other page.
+   */
+  redirect?: (req: FastifyRequest) => Promise<string | null>;
 };
 
 /** Bytes of rendered pages kept by default (markup and data block, as UTF-16 length). */
@@ -423,6 +431,12 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
     }
   };
   renderer.size = () => ({ entries: kept?.size ?? 0, bytes: kept?.calculatedSize ?? 0 });
+  renderer.redirect = async (req) => {
+    bundle ??= loadBundle(options.webDist, req.server.log);
+    const to = (await bundle)?.serverRedirect?.(req.url) ?? null;
+    // the app's own paths only: never another origin (`//host`, `/\host`)
+    return to !== null && /^\/(?![/\\])/.test(to) ? to : null;
+  };
   return renderer;
 }
 

@@ -107,6 +107,9 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       built &&
       wantsPage(req.url, req.headers.accept)
     ) {
+      // an address the app sends on at once: to the page it leads to, which the server renders
+      const to = (await options.render?.redirect?.(req)) ?? null;
+      if (to !== null) return reply.header('cache-control', 'no-cache').redirect(to, 302);
       const [shell, rendered] = await Promise.all([
         shellFor(html, head, req),
         options.render?.(req) ?? null,

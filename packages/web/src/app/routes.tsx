@@ -75,14 +75,20 @@ const sessionLogin = lazyScreen(() => import('../screens/Login/SessionLoginScree
 const setting = lazyScreen(() => import('../screens/Setting/SettingScreen.tsx'));
 const notFound = lazyScreen(() => import('../screens/NotFound/NotFoundScreen.tsx'));
 
-/** Marks the main tab pages, which show the bottom navigation (detail pages do not). */
 export interface RouteHandle {
+  /** A main tab page, which shows the bottom navigation (detail pages do not). */
   tab?: boolean;
+  /**
+   * Where the path sends the app at once (its query dropped, as `<Navigate to>` drops it); the
+   * server answers the path with a redirect there (entry-server.tsx `serverRedirect`).
+   */
+  redirect?: string;
 }
 const TAB: RouteHandle = { tab: true };
 
 function redirect(path: string, to: string): RouteObject {
-  return { path, element: <Navigate to={to} replace /> };
+  const handle: RouteHandle = { redirect: to };
+  return { path, handle, element: <Navigate to={to} replace /> };
 }
 
 /** Paths with their aliases, each alias rendering the same screen. */
