@@ -20,6 +20,9 @@ describe('serverRouteOf', () => {
   it('names the screen of every rendered route, aliases too, and nothing for the others', () => {
     expect(serverRouteOf('/artworks/1')?.screen).toBe('src/screens/Artwork/ArtworkScreen.tsx');
     expect(serverRouteOf('/i/1')?.screen).toBe('src/screens/Artwork/ArtworkScreen.tsx');
+    // in any case and with a closing slash, as the app's router matches them
+    expect(serverRouteOf('/Artworks/1/')?.screen).toBe('src/screens/Artwork/ArtworkScreen.tsx');
+    expect(serverRouteOf('/HOME')?.screen).toBe('src/screens/Home/HomeScreen.tsx');
     expect(serverRouteOf('/novel/2?x=1')?.screen).toBe('src/screens/Novel/NovelScreen.tsx');
     expect(serverRouteOf('/u/3')?.screen).toBe('src/screens/User/UserScreen.tsx');
     expect(serverRouteOf('/rank_novel/day')?.screen).toBe(

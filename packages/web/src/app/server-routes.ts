@@ -725,6 +725,22 @@ export const SERVER_ROUTES: ServerRoute[] = [
   },
 ];
 
+/** A path's first segment, lower-cased (`rank` of `/rank/daily`; '' of `/`). */
+const firstSegment = (path: string) => (path.split('/')[1] ?? '').toLowerCase();
+
+/**
+ * Each route's patterns in order, with their first segment (null: a parameter), so that a URL is
+ * matched against the patterns that can match it: `matchPath` makes a pattern's regular expression
+ * on every call, and every pattern of the table took 0.2–0.3 ms a page request.
+ */
+const PATTERNS = SERVER_ROUTES.flatMap((route) =>
+  route.paths.map((pattern) => ({
+    route,
+    pattern,
+    first: pattern.split('/')[1]?.startsWith(':') ? null : firstSegment(pattern),
+  })),
+);
+
 /**
  * The entry of `url` (path and query) for a user with these content settings (the first-paint
  * cookie's; the defaults without it), or null where the server renders nothing.
@@ -734,11 +750,11 @@ export function serverRouteOf(
   content: ContentSettings = DEFAULT_CONTENT_SETTINGS,
 ): ServerRoute | null {
   const path = url.split(/[?#]/)[0] ?? '';
-  for (const route of SERVER_ROUTES) {
-    for (const pattern of route.paths) {
-      const match = matchPath({ path: pattern, end: true }, path);
-      if (match) return !route.renders || route.renders(match.params, content) ? route : null;
-    }
+  const first = firstSegment(path);
+  for (const { route, pattern, first: its } of PATTERNS) {
+    if (its !== null && its !== first) continue;
+    const match = matchPath({ path: pattern, end: true }, path);
+    if (match) return !route.renders || route.renders(match.params, content) ? route : null;
   }
   return null;
 }
