@@ -95,17 +95,41 @@ const HTML_TAG = /<html\b[^>]*>/i;
  * than the default, its style (allowed for this answer only by its hash). Every value written is
  * one of an allow-list, or a colour computed from a validated `#rrggbb`.
  */
-export function paintPage(html: string, req: FastifyRequest): string {
-  const paint = firstPaintOf(req);
+export function paintPage(
+  html: string,
+  req: FastifyRequest,
+  paint: FirstPaintOf = firstPaintOf(req),
+): string {
   const attributes = [`lang="${paint.language}"`];
   if (paint.theme && paint.theme !== 'auto') attributes.push(`data-theme="${paint.theme}"`);
   if (paint.layout) attributes.push(`data-layout="${paint.layout}"`);
   let page = html.replace(HTML_TAG, `<html ${attributes.join(' ')}>`);
-  if (paint.accent && paint.accent !== DEFAULT_ACCENT && page.includes('</head>')) {
-    const css = accentStyle(paint.accent);
+  const css = accentOf(paint);
+  if (css !== undefined && page.includes('</head>')) {
     allowInlineStyle(req, css);
     // last in the head: after the app's stylesheet, whose defaults it overrides
     page = page.replace('</head>', `<style>${css}</style></head>`);
   }
   return page;
+}
+
+type FirstPaintOf = ReturnType<typeof firstPaintOf>;
+
+/** The style of the paint's accent; undefined for the default one. */
+function accentOf(paint: FirstPaintOf): string | undefined {
+  return paint.accent && paint.accent !== DEFAULT_ACCENT ? accentStyle(paint.accent) : undefined;
+}
+
+/** What `paintPage` writes for this paint, as one string: pages painted alike share it. */
+export function paintKey(paint: FirstPaintOf): string {
+  return [paint.language, paint.theme ?? '', paint.layout ?? '', paint.accent ?? ''].join(' ');
+}
+
+/**
+ * For a page `paintPage` painted before with this paint (served again): the CSP allowance it gave
+ * its answer for the accent's style.
+ */
+export function allowPaintStyle(req: FastifyRequest, paint: FirstPaintOf): void {
+  const css = accentOf(paint);
+  if (css !== undefined) allowInlineStyle(req, css);
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEFAULT_CONTENT_SETTINGS,
@@ -36,6 +37,7 @@ import {
 import { APP_START_HASH, APP_START_ID, APP_START_SCRIPT } from './app-start.ts';
 import { EARLY_TAPS_HASH, EARLY_TAPS_SCRIPT } from './early-taps.ts';
 import { escapeMarkup } from './share/public-url.ts';
+import { styleHash } from '../plugins/security.ts';
 import { startHostileTestServer, type HostileTestServer } from '../test-hostile.ts';
 import {
   EMPTY_LIST_RENDER_MAX_AGE,
@@ -1520,6 +1522,38 @@ describe('server rendering (SSR=1)', () => {
     // a user whose own calls differ (the opt-out cookie) is never served a kept render
     const own = await t.app.inject({ url, headers: { ...PAGE, cookie: 'pv_first_data=off' } });
     expect(rootOf(own.body)).toBeUndefined();
+  });
+
+  it('serves a kept render’s page as made the first time for the same shell and first paint, its accent’s style allowed each time', async () => {
+    const served = () => t.app.memoryParts.get('served_pages')!() as { entries: number };
+    const url = '/rank/original';
+    const br = { ...PAGE, 'accept-encoding': 'br' };
+    // a dark theme and an accent of its own: its style in the page, allowed by the answer's CSP
+    const painted = { ...br, cookie: 'pv_paint=dark.e4007f.en.Grid.a.5' };
+    // (the first page's head has no preloads of its pictures: their answer was not in yet)
+    await t.app.inject({ url, headers: PAGE });
+    const plain = await t.app.inject({ url, headers: PAGE });
+    expect(rootOf(plain.body)).toBeDefined();
+    const before = served().entries;
+    const first = await t.app.inject({ url, headers: br });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(plain.body);
+    expect(served().entries).toBe(before + 1);
+    const again = await t.app.inject({ url, headers: br });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(served().entries).toBe(before + 1);
+    for (let i = 0; i < 2; i++) {
+      const page = await t.app.inject({ url, headers: painted });
+      const html = brotliDecompressSync(page.rawPayload).toString();
+      expect(html).toMatch(/<html lang="en" data-theme="dark" data-layout="Grid">/);
+      const style = /<style>(html:root\{--accent:#e4007f[^<]*)<\/style><\/head>/.exec(html)?.[1];
+      expect(style, 'the accent’s style').toBeDefined();
+      // kept the first time, served as kept the second, and its style allowed both times
+      expect(served().entries).toBe(before + 2);
+      expect(page.headers['content-security-policy']).toContain(`'${styleHash(style!)}'`);
+    }
   });
 
   it('keeps a render whose first data has an empty list (a user without novel bookmarks) a minute', async () => {

@@ -65,6 +65,11 @@ interface RenderModule {
 
 /** A page's rendered parts; null: serve the shell. */
 export interface RenderedPage {
+  /**
+   * A number of its own, for a render that is kept (`serverRenderer`): spa.ts keeps the pages
+   * made from it as served under it.
+   */
+  id?: number;
   /** The markup of `#root`. */
   root: string;
   /** The page's title as the app names it (the document's `<title>`); absent: the shell's. */
@@ -139,6 +144,9 @@ function renderMaxAge(call: MirrorCall, answer: Answer): number {
     return answer.maxAge;
   return isEmptyList(answer.value) ? EMPTY_LIST_RENDER_MAX_AGE : 0;
 }
+
+/** Renders made so far (each render's `id`). */
+let renders = 0;
 
 /** The path of the server bundle inside the web build. */
 export const SERVER_BUNDLE = 'server/entry-server.js';
@@ -419,8 +427,10 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
         scripts,
         ...(css && { critical: { css, hash: styleHash(css) } }),
       };
-      if (kept && fresh > 0 && Number.isFinite(fresh))
+      if (kept && fresh > 0 && Number.isFinite(fresh)) {
+        rendered.id = ++renders;
         kept.set(key, rendered, { ttl: fresh * 1000 });
+      }
       return rendered;
     } catch (err) {
       // an upstream fault or a render failure: the shell, as without server rendering

@@ -5,14 +5,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allowInlineScript, allowInlineStyleHash } from '../plugins/security.ts';
 import { assetRoutes } from './assets.ts';
 import { APP_START_HASH, startAfterFirstPaint } from './app-start.ts';
 import { EARLY_TAPS_ELEMENT, EARLY_TAPS_HASH } from './early-taps.ts';
-import { paintPage } from './first-paint.ts';
+import { allowPaintStyle, firstPaintOf, paintKey, paintPage } from './first-paint.ts';
 import { insertRendered, type PageRenderer } from './server-render.ts';
 import { jsonForScript } from './json-for-script.ts';
+import { COMPRESS_MIN_BYTES, compress, pickEncoding } from '../lib/compress.ts';
+import { addMemoryPart } from '../lib/stats.ts';
 
 /**
  * Adds markup to the `<head>` of the shell served for one page request (link-preview meta,
@@ -29,6 +32,12 @@ export type HeadPart = ((req: FastifyRequest) => Promise<string> | string) & {
 
 /** The id of the config block (packages/web src/state/queries/config.ts SERVER_CONFIG_ID). */
 export const SERVER_CONFIG_ID = 'pv-config';
+
+/**
+ * Bytes of rendered pages kept as served (compressed, by render, shell and first paint): a
+ * thousand or more.
+ */
+export const SERVED_PAGES_BYTES = 32 * 1024 * 1024;
 
 /** The `<meta charset>` (which must stay within the head's first bytes), else `<head>`. */
 const CHARSET = /<meta charset[^>]*>/i;
@@ -101,6 +110,14 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
     });
   }
   const head = options.head ?? [];
+  const servedPages = new LRUCache<string, Buffer>({
+    maxSize: SERVED_PAGES_BYTES,
+    sizeCalculation: (body, key) => body.length + key.length * 2,
+  });
+  addMemoryPart(app, 'served_pages', () => ({
+    entries: servedPages.size,
+    bytes: servedPages.calculatedSize,
+  }));
   app.setNotFoundHandler(async (req, reply) => {
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
@@ -114,23 +131,44 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
         shellFor(html, head, req),
         options.render?.(req) ?? null,
       ]);
-      // a rendered page holds the taps on its buttons until the app has taken it over, and runs
-      // the app's scripts after its first frame (app-start.ts)
-      let page = shell;
-      if (rendered) {
-        page = startAfterFirstPaint(
-          insertRendered(shell, rendered).replace('</head>', `${EARLY_TAPS_ELEMENT}</head>`),
-        );
-        allowInlineScript(req, EARLY_TAPS_HASH);
-        allowInlineScript(req, APP_START_HASH);
-        if (rendered.critical) allowInlineStyleHash(req, rendered.critical.hash);
-      }
       // the head names this site's origin (og:url, canonical…): taken from the request without
       // PUBLIC_URL, so no shared cache may keep it then
-      return reply
+      reply
         .header('cache-control', req.server.publicUrl ? 'no-cache' : 'private, no-cache')
-        .type('text/html; charset=utf-8')
-        .send(paintPage(page, req));
+        .type('text/html; charset=utf-8');
+      if (!rendered) return reply.send(paintPage(shell, req));
+      // a rendered page holds the taps on its buttons until the app has taken it over, and runs
+      // the app's scripts after its first frame (app-start.ts)
+      allowInlineScript(req, EARLY_TAPS_HASH);
+      allowInlineScript(req, APP_START_HASH);
+      if (rendered.critical) allowInlineStyleHash(req, rendered.critical.hash);
+      const paint = firstPaintOf(req);
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      // A kept render's page is the same for the same shell (its head parts) and first paint:
+      // made and compressed once, and then sent as it is. Made anew, a home of 300 KB took about
+      // 7 ms of the server's time a request, most of it copying and scanning that text.
+      const key =
+        encoding && rendered.id !== undefined
+          ? `${encoding} ${rendered.id} ${paintKey(paint)}\n${shell}`
+          : undefined;
+      let body = key ? servedPages.get(key) : undefined;
+      if (body) allowPaintStyle(req, paint);
+      else {
+        const page = paintPage(
+          startAfterFirstPaint(
+            insertRendered(shell, rendered).replace('</head>', `${EARLY_TAPS_ELEMENT}</head>`),
+          ),
+          req,
+          paint,
+        );
+        if (!key || !encoding || page.length < COMPRESS_MIN_BYTES) return reply.send(page);
+        body = await compress(Buffer.from(page), encoding);
+        servedPages.set(key, body);
+      }
+      return reply
+        .header('vary', 'accept-encoding')
+        .header('content-encoding', encoding!)
+        .send(body);
     }
     return reply.code(404).type('application/json').send({ detail: 'Not Found' });
   });

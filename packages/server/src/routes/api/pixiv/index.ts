@@ -249,21 +249,21 @@ export async function readMirrorAnswer(
 }
 
 /**
- * A mirror answer from the cache alone, under the key `readMirror` and an anonymous mirror call
- * use; undefined when it is not there (or not fresh). Never calls upstream.
+ * A mirror answer from the cache alone, as its text (the same string while it is kept), under the
+ * key `readMirror` and an anonymous mirror call use; undefined when it is not there (or not
+ * fresh). Never calls upstream.
  */
-export async function peekMirror(
+export async function peekMirrorText(
   deps: MirrorDeps,
   name: string,
   params: Record<string, unknown>,
   language: string | undefined,
-): Promise<unknown> {
+): Promise<string | undefined> {
   const endpoint = ENDPOINTS[name];
   if (!endpoint) throw new Error(`no mirror route ${name}`);
   const result = validate(endpoint.fields, params, endpoint.passthrough);
   if ('issues' in result) throw new Error(`invalid arguments for ${name}`);
-  const value = await deps.cache.peek(cacheKey(name, result.args, language));
-  return value === undefined ? undefined : (JSON.parse(value) as unknown);
+  return deps.cache.peek(cacheKey(name, result.args, language));
 }
 
 interface UpstreamAnswer {
