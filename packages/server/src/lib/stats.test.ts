@@ -10,7 +10,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-const PARTS = ['assets', 'fast_hit_urls', 'images', 'page_shells', 'responses'];
+const PARTS = ['assets', 'fast_hit_urls', 'images', 'page_shells', 'responses', 'served_pages'];
 
 it('gives memory in megabytes to one decimal', () => {
   expect(megabytes(0)).toBe(0);
