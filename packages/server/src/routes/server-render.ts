@@ -133,7 +133,7 @@ const SENSITIVE_WORDS_MAX_AGE = 86_400;
  * (pixiv's lists come back empty for a while at times: the next call asks again), so such an
  * answer is fresh for 0 s, and a render kept for its answers' shortest life was made anew on every
  * visit, its empty call asked of upstream each time: most users' pages (their novel bookmarks), at
- * 30 ms of the server's time and a 50–70 ms later first HTML on a throttled phone. A minute
+ * about 20 ms of the server's time and a 50–65 ms later first HTML in the first-card benchmark. A minute
  * bounds how long a list that was empty for a while stays so on the page.
  */
 export const EMPTY_LIST_RENDER_MAX_AGE = 60;
@@ -443,7 +443,14 @@ export function serverRenderer(options: ServerRenderOptions): PageRenderer {
   renderer.size = () => ({ entries: kept?.size ?? 0, bytes: kept?.calculatedSize ?? 0 });
   renderer.redirect = async (req) => {
     bundle ??= loadBundle(options.webDist, req.server.log);
-    const to = (await bundle)?.serverRedirect?.(req.url) ?? null;
+    const mod = await bundle;
+    let to: string | null = null;
+    try {
+      to = mod?.serverRedirect?.(req.url) ?? null;
+    } catch (err) {
+      // a URL the bundle cannot read (an absolute form with a broken host): served as before
+      req.log.debug({ err, url: req.url }, 'no redirect worked out');
+    }
     // the app's own paths only: never another origin (`//host`, `/\host`)
     return to !== null && /^\/(?![/\\])/.test(to) ? to : null;
   };

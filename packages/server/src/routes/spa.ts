@@ -143,31 +143,31 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
       allowInlineScript(req, APP_START_HASH);
       if (rendered.critical) allowInlineStyleHash(req, rendered.critical.hash);
       const paint = firstPaintOf(req);
-      const encoding = pickEncoding(req.headers['accept-encoding']);
-      // A kept render's page is the same for the same shell (its head parts) and first paint:
-      // made and compressed once, and then sent as it is. Made anew, a home of 300 KB took about
-      // 7 ms of the server's time a request, most of it copying and scanning that text.
-      const key =
-        encoding && rendered.id !== undefined
-          ? `${encoding} ${rendered.id} ${paintKey(paint)}\n${shell}`
-          : undefined;
-      let body = key ? servedPages.get(key) : undefined;
-      if (body) allowPaintStyle(req, paint);
-      else {
-        const page = paintPage(
+      const page = () =>
+        paintPage(
           startAfterFirstPaint(
             insertRendered(shell, rendered).replace('</head>', `${EARLY_TAPS_ELEMENT}</head>`),
           ),
           req,
           paint,
         );
-        if (!key || !encoding || page.length < COMPRESS_MIN_BYTES) return reply.send(page);
-        body = await compress(Buffer.from(page), encoding);
+      const encoding = pickEncoding(req.headers['accept-encoding']);
+      if (!encoding || rendered.id === undefined) return reply.send(page());
+      // A kept render's page is the same for the same shell (its head parts) and first paint:
+      // made and compressed once, and then sent as it is. Made anew, a home of 300 KB took about
+      // 7 ms of the server's time a request, most of it copying and scanning that text.
+      const key = `${encoding} ${rendered.id} ${paintKey(paint)}\n${shell}`;
+      let body = servedPages.get(key);
+      if (body) allowPaintStyle(req, paint);
+      else {
+        const text = Buffer.from(page());
+        if (text.length < COMPRESS_MIN_BYTES) return reply.send(text);
+        body = await compress(text, encoding);
         servedPages.set(key, body);
       }
       return reply
         .header('vary', 'accept-encoding')
-        .header('content-encoding', encoding!)
+        .header('content-encoding', encoding)
         .send(body);
     }
     return reply.code(404).type('application/json').send({ detail: 'Not Found' });
