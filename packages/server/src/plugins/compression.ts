@@ -27,14 +27,7 @@ export function registerCompression(app: FastifyInstance): void {
   // uncompressed, 2,300 in brotli): each compressed form is made once and kept, by encoding and
   // the text's SHA-256. Not by the text itself: a server-rendered page's text is 150–300 KB,
   // which as its key counted twice over (UTF-16) left room for six such pages.
-  const shells = new LRUCache<string, Buffer>({
-    maxSize: SHELLS_MAX_BYTES,
-    sizeCalculation: (body, key) => body.length + key.length * 2,
-  });
-  addMemoryPart(app, 'page_shells', () => ({
-    entries: shells.size,
-    bytes: shells.calculatedSize,
-  }));
+  const shells = keptBodies(app, 'page_shells', SHELLS_MAX_BYTES);
   app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     if (!isCompressibleType(reply.getHeader('content-type') as string | undefined)) return payload;
@@ -56,4 +49,21 @@ export function registerCompression(app: FastifyInstance): void {
     reply.removeHeader('content-length');
     return body;
   });
+}
+
+/**
+ * A keep of compressed answers in memory: bodies by key (counted as UTF-16), least recently used
+ * go first past `maxBytes`; its size is the server's memory figure `name` (lib/stats.ts).
+ */
+export function keptBodies(
+  app: FastifyInstance,
+  name: string,
+  maxBytes: number,
+): LRUCache<string, Buffer> {
+  const kept = new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (body, key) => body.length + key.length * 2,
+  });
+  addMemoryPart(app, name, () => ({ entries: kept.size, bytes: kept.calculatedSize }));
+  return kept;
 }

@@ -5,7 +5,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { LRUCache } from 'lru-cache';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { allowInlineScript, allowInlineStyleHash } from '../plugins/security.ts';
 import { assetRoutes } from './assets.ts';
@@ -15,7 +14,7 @@ import { allowPaintStyle, firstPaintOf, paintKey, paintPage } from './first-pain
 import { insertRendered, type PageRenderer } from './server-render.ts';
 import { jsonForScript } from './json-for-script.ts';
 import { COMPRESS_MIN_BYTES, compress, pickEncoding } from '../lib/compress.ts';
-import { addMemoryPart } from '../lib/stats.ts';
+import { keptBodies } from '../plugins/compression.ts';
 
 /**
  * Adds markup to the `<head>` of the shell served for one page request (link-preview meta,
@@ -110,14 +109,7 @@ export async function spaRoutes(app: FastifyInstance, options: SpaOptions): Prom
     });
   }
   const head = options.head ?? [];
-  const servedPages = new LRUCache<string, Buffer>({
-    maxSize: SERVED_PAGES_BYTES,
-    sizeCalculation: (body, key) => body.length + key.length * 2,
-  });
-  addMemoryPart(app, 'served_pages', () => ({
-    entries: servedPages.size,
-    bytes: servedPages.calculatedSize,
-  }));
+  const servedPages = keptBodies(app, 'served_pages', SERVED_PAGES_BYTES);
   app.setNotFoundHandler(async (req, reply) => {
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
