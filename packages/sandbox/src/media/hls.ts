@@ -75,7 +75,9 @@ async function encode(look: number): Promise<Buffer[]> {
     const files = (await readdir(dir))
       .filter((f) => f.endsWith('.ts'))
       .sort((a, b) => Number(a.slice(3, -3)) - Number(b.slice(3, -3)));
-    return Promise.all(files.slice(0, LOOP_SEGMENTS).map((f) => readFile(join(dir, f))));
+    // awaited here: a promise only returned leaves the `try` at once, and the folder went while
+    // its segments were still being read (ENOENT, a failed encode, now and then in CI)
+    return await Promise.all(files.slice(0, LOOP_SEGMENTS).map((f) => readFile(join(dir, f))));
   } finally {
     await removeTempDir(dir);
   }
