@@ -32,7 +32,14 @@ export const LOOKS = 4;
 
 const loops = new Map<number, Promise<Buffer[]>>();
 
-async function encode(look: number): Promise<Buffer[]> {
+/**
+ * Encodes a look's loop into a folder of its own and reads its segments (`read`: how, which a
+ * test slows down), then removes the folder.
+ */
+export async function encodeLoop(
+  look: number,
+  read: (path: string) => Promise<Buffer> = (path) => readFile(path),
+): Promise<Buffer[]> {
   const dir = await makeTempDir('hls');
   try {
     const seconds = SEGMENT_SECONDS * LOOP_SEGMENTS;
@@ -77,7 +84,7 @@ async function encode(look: number): Promise<Buffer[]> {
       .sort((a, b) => Number(a.slice(3, -3)) - Number(b.slice(3, -3)));
     // awaited here: a promise only returned leaves the `try` at once, and the folder went while
     // its segments were still being read (ENOENT, a failed encode, now and then in CI)
-    return await Promise.all(files.slice(0, LOOP_SEGMENTS).map((f) => readFile(join(dir, f))));
+    return await Promise.all(files.slice(0, LOOP_SEGMENTS).map((f) => read(join(dir, f))));
   } finally {
     await removeTempDir(dir);
   }
@@ -88,7 +95,7 @@ export function loopSegments(look: number): Promise<Buffer[]> {
   const key = ((look % LOOKS) + LOOKS) % LOOKS;
   let loop = loops.get(key);
   if (!loop) {
-    loop = encode(key);
+    loop = encodeLoop(key);
     loop.catch(() => loops.delete(key));
     loops.set(key, loop);
   }
