@@ -22,11 +22,12 @@ import {
 export const SHELLS_MAX_BYTES = 4 * 1024 * 1024;
 
 export function registerCompression(app: FastifyInstance): void {
-  // The app's pages repeat byte for byte (one path, the same head parts, a kept server render),
-  // and compressing one took half a page request's time (`/`: 4,700 answers a second
-  // uncompressed, 2,300 in brotli): each compressed form is made once and kept, by encoding and
-  // the text's SHA-256. Not by the text itself: a server-rendered page's text is 150–300 KB,
-  // which as its key counted twice over (UTF-16) left room for six such pages.
+  // The app's page shells repeat byte for byte (one path, the same head parts), and compressing
+  // one took half a page request's time (`/`: 4,700 answers a second uncompressed, 2,300 in
+  // brotli): each compressed form is made once and kept, by encoding and the text's SHA-256, not
+  // by the text (a page of 150–300 KB as its own key, counted twice over as UTF-16, left room for
+  // six). A kept server render's pages do not come here: spa.ts keeps them as served, compressed.
+  // A render that is not kept does, as a shell would.
   const shells = keptBodies(app, 'page_shells', SHELLS_MAX_BYTES);
   app.addHook('onSend', async (req, reply, payload) => {
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
