@@ -22,7 +22,8 @@
  * layout times before the first contentful paint (the trace slows the page: compare traced runs
  * with traced runs only).
  * `--timeline` adds one more, uncounted, traced run of each contender and prints its main thread
- * task by task until its first card (firstcard-trace.ts `mainThreadTimeline`); with `--save DIR`,
+ * task by task until the card `nth_card` counts (`--cards`: 1 for the first card alone;
+ * firstcard-trace.ts `mainThreadTimeline`); with `--save DIR`,
  * that run's whole trace goes to `DIR/<contender>.trace.json` too (Chrome DevTools' Performance
  * panel or Perfetto open it), for the events inside a task the table only sums.
  * `--hydrated` waits for the app's take-over too (`hydrated`: `<html data-hydrated>`), serving
@@ -300,7 +301,9 @@ async function run(
     const trace = events && values.trace ? mainThreadBeforeFcp(events) : undefined;
     const firstCard = figures.loads[0]?.at ?? null;
     const tasks =
-      events && timeline ? mainThreadTimeline(events, (firstCard ?? 0) + 100) : undefined;
+      events && timeline
+        ? mainThreadTimeline(events, (figures.loads[cards - 1]?.at ?? firstCard ?? 0) + 100)
+        : undefined;
     const round = (n: number | null | undefined) => (n == null ? null : Math.round(n));
     return {
       fcp: figures.first_contentful_paint_ms,
