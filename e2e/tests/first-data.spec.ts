@@ -255,18 +255,18 @@ test('no landing page, rendered or shell, leaves a preloaded answer unused: Chro
     return entry;
   };
   // A few at a time (each page's check runs on its own clock): the app takes its page's preloads
-  // as it starts, and thirteen pages starting at once on two cores beside the other worker started
-  // some of them after their check (a CI run of stop 68, twice: the ranking's, the novel ranking's
+  // as it starts, and thirteen pages starting at once on a slow two-core machine started some of
+  // their apps after their check (a CI run of stop 68, twice: the ranking's, the novel ranking's
   // and the live list's `/api/notices` and stylesheets named unused), which says how loaded the
   // machine was, not whether a preload is ever used.
-  const all: [BrowserContext, string][] = [
-    ...rendered.map((path): [BrowserContext, string] => [visitor, path]),
-    ...blocking.map((path): [BrowserContext, string] => [blocker, path]),
+  const all = [
+    ...rendered.map((path) => ({ context: visitor, path })),
+    ...blocking.map((path) => ({ context: blocker, path })),
   ];
   const pages: Awaited<ReturnType<typeof open>>[] = [];
   for (let i = 0; i < all.length; i += PAGES_AT_ONCE) {
     const batch = await Promise.all(
-      all.slice(i, i + PAGES_AT_ONCE).map(([context, path]) => open(context, path)),
+      all.slice(i, i + PAGES_AT_ONCE).map(({ context, path }) => open(context, path)),
     );
     // left open: a check's other messages may come after the control's
     for (const entry of batch)
